@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumbName,
+  findToolByPath,
+  groupEntryPath,
+  liveTools,
+  resizeRequest,
+  thumbnailRequest,
+  toolGroups,
+  tools,
+} from './index.js';
+
+describe('catalog', () => {
+  it('documents the 22 pages of the route table, each once', () => {
+    expect(tools).toHaveLength(22);
+    expect(new Set(tools.map((t) => t.path)).size).toBe(22);
+    expect(new Set(tools.map((t) => t.id)).size).toBe(22);
+    expect(new Set(tools.map((t) => t.api.path)).size).toBe(22);
+    expect(tools[0]?.path).toBe('/docs/api');
+    expect(tools.map((t) => t.path)).toContain('/docs/api/thumbnail-generator');
+  });
+
+  it('has the six sidebar groups with the specified counts', () => {
+    expect(toolGroups.map((g) => [g.title, g.tools.length])).toEqual([
+      ['Image Processing API', 8],
+      ['Text Processing API', 1],
+      ['File Management API', 3],
+      ['Data Format API', 7],
+      ['Media Processing API', 1],
+      ['Document Processing API', 2],
+    ]);
+  });
+
+  it('names pages as the specification does', () => {
+    expect(findToolByPath('/docs/api')?.searchTitle).toBe('Resize Image');
+    const base64 = findToolByPath('/docs/api/image-base64');
+    expect(base64?.title).toBe('Image to Base64');
+    expect(base64?.breadcrumb).toBe('Base64 Encode');
+    expect(base64?.searchTitle).toBe('Image to Base64');
+    expect(findToolByPath('/docs/api/json-to-csv')?.keywords).toContain('JSON to CVC');
+    expect(breadcrumbName('/docs/api/thumbnail-generator/')).toBe('Thumbnail Generation');
+    expect(breadcrumbName('/docs/api/no-such-page')).toBe('Documentation');
+  });
+
+  it('points the home cards at the first page of each group', () => {
+    expect(
+      ['image', 'text', 'file', 'data', 'media', 'document'].map((g) =>
+        groupEntryPath(g as Parameters<typeof groupEntryPath>[0]),
+      ),
+    ).toEqual([
+      '/docs/api',
+      '/docs/api/word-counter',
+      '/docs/api/file-conversion',
+      '/docs/api/json-to-csv',
+      '/docs/api/convert-audio',
+      '/docs/api/pdf-to-text',
+    ]);
+  });
+
+  it('marks exactly the three working tools as live, each with a request schema', () => {
+    expect(liveTools.map((t) => t.id)).toEqual(['resize-image', 'image-base64', 'thumbnail-generator']);
+    for (const t of liveTools) expect(t.api.request).toBeDefined();
+  });
+});
+
+describe('request schemas', () => {
+  it('coerce multipart strings and apply defaults', () => {
+    expect(resizeRequest.parse({ width: '800', maintain_aspect: 'false' })).toEqual({
+      width: 800,
+      maintain_aspect: false,
+      quality: 85,
+      keep_metadata: false,
+    });
+    expect(thumbnailRequest.parse({})).toMatchObject({ size: 'small', crop: 'centre', quality: 85 });
+  });
+
+  it('reject bad values with a sentence naming the field', () => {
+    const r = resizeRequest.safeParse({ width: '0', quality: 'abc', format: 'bmp' });
+    expect(r.success).toBe(false);
+    const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      width: 'width must be a whole number between 1 and 4096.',
+      quality: 'quality must be a whole number between 1 and 100.',
+      format: 'format must be one of: jpeg, png, webp, avif.',
+    });
+  });
+
+  it('require one of width, height or size', () => {
+    const r = resizeRequest.safeParse({ quality: '80' });
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Give at least one of width, height or size.']);
+    expect(resizeRequest.safeParse({ size: 'medium' }).success).toBe(true);
+    expect(resizeRequest.safeParse({ height: 4096 }).success).toBe(true);
+    expect(resizeRequest.safeParse({ height: 4097 }).success).toBe(false);
+  });
+});

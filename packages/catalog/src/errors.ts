@@ -1,0 +1,29 @@
+/**
+ * Every error code of the contract, with its HTTP status and the default sentence shown to a
+ * person. Handlers may replace the sentence with a more specific one; the code and status are fixed.
+ */
+export const errorCodes = {
+  VALIDATION_ERROR: { status: 400, message: 'Some fields are invalid.' },
+  MISSING_FILE: { status: 400, message: 'No file was uploaded.' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request body could not be read.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image has too many pixels to process.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
+  UNPROCESSABLE_FILE: { status: 422, message: 'The file could not be processed.' },
+  NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down.' },
+  TIMEOUT: { status: 503, message: 'The request took too long to process.' },
+  OVERLOADED: { status: 503, message: 'The server is busy. Please try again shortly.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  details?: { field: string; message: string }[];
+}

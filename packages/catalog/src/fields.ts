@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/*
+ * Field builders for request schemas. Multipart forms deliver every value as a string, JSON bodies
+ * deliver real numbers and booleans; each builder accepts both and fails with one clear sentence
+ * naming the field. Empty, null and absent values are removed by the server before validation
+ * ("use the default"), so these schemas never see them.
+ */
+
+/** A whole number between `min` and `max` inclusive, e.g. `integer('width', 1, 4096)`. */
+export function integer(name: string, min: number, max: number) {
+  const error = `${name} must be a whole number between ${min} and ${max}.`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** Any number between `min` and `max` inclusive, e.g. `decimal('angle', -360, 360)`. */
+export function decimal(name: string, min: number, max: number) {
+  const error = `${name} must be a number between ${min} and ${max}.`;
+  return z.coerce.number({ error }).min(min, { error }).max(max, { error });
+}
+
+/** true or false; from forms also "1"/"0", "yes"/"no", "on"/"off". */
+export function boolean(name: string) {
+  const error = `${name} must be true or false.`;
+  return z.union([z.boolean(), z.stringbool({ error })], { error });
+}
+
+/** One of a fixed list of words, e.g. `oneOf('size', ['small', 'medium', 'large'])`. */
+export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `${name} must be one of: ${values.join(', ')}.` });
+}
+
+/** A CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa. */
+export function hexColour(name: string) {
+  return z.string().regex(/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, {
+    error: `${name} must be a hex colour such as #ffffff or #00000080.`,
+  });
+}

@@ -1,0 +1,117 @@
+import { type Group, type GroupId, groups } from './groups.js';
+import { base64Decode } from './tools/base64-decode.js';
+import { base64Encode } from './tools/base64-encode.js';
+import { combineImages } from './tools/combine-images.js';
+import { compressImage } from './tools/compress-image.js';
+import { convertAudio } from './tools/convert-audio.js';
+import { convertImage } from './tools/convert-image.js';
+import { csvToJson } from './tools/csv-to-json.js';
+import { fileCompression } from './tools/file-compression.js';
+import { fileConversion } from './tools/file-conversion.js';
+import { fileDetection } from './tools/file-detection.js';
+import { flipImage } from './tools/flip-image.js';
+import { imageBase64 } from './tools/image-base64.js';
+import { jsonToCsv } from './tools/json-to-csv.js';
+import { jsonToXml } from './tools/json-to-xml.js';
+import { pdfToText } from './tools/pdf-to-text.js';
+import { resizeImage } from './tools/resize-image.js';
+import { rotateImage } from './tools/rotate-image.js';
+import { textToPdf } from './tools/text-to-pdf.js';
+import { thumbnailGenerator } from './tools/thumbnail-generator.js';
+import { wordCounter } from './tools/word-counter.js';
+import { xmlToJson } from './tools/xml-to-json.js';
+import { yamlToJson } from './tools/yaml-to-json.js';
+
+export type { InputKind, OutputKind, ToolExample, ToolSpec } from './define-tool.js';
+export { defineTool } from './define-tool.js';
+export { type ErrorBody, type ErrorCode, errorCodes } from './errors.js';
+export * as fields from './fields.js';
+export { type Group, type GroupId, groups } from './groups.js';
+export * from './limits.js';
+export { imageInputTypes } from './tools/_image-input.js';
+export { imageBase64Request } from './tools/image-base64.js';
+export { resizeRequest } from './tools/resize-image.js';
+export { thumbnailRequest } from './tools/thumbnail-generator.js';
+
+/** Every documented tool, in sidebar order (grouped, then in the order of the route table). */
+export const tools = [
+  resizeImage,
+  rotateImage,
+  imageBase64,
+  compressImage,
+  combineImages,
+  convertImage,
+  flipImage,
+  thumbnailGenerator,
+  wordCounter,
+  fileConversion,
+  fileCompression,
+  fileDetection,
+  jsonToCsv,
+  csvToJson,
+  xmlToJson,
+  jsonToXml,
+  yamlToJson,
+  base64Encode,
+  base64Decode,
+  convertAudio,
+  pdfToText,
+  textToPdf,
+] as const;
+
+export type CatalogTool = (typeof tools)[number];
+export type ToolId = CatalogTool['id'];
+/** Tools that have a server handler and a try-it panel. */
+export type LiveTool = Extract<CatalogTool, { status: 'live' }>;
+export type LiveToolId = LiveTool['id'];
+export type ToolById<Id extends ToolId> = Extract<CatalogTool, { id: Id }>;
+
+export const liveTools = tools.filter((t): t is LiveTool => t.status === 'live');
+
+/** API version shown in the docs sidebar and reported by /health and the OpenAPI document. */
+export const apiVersion = '1.0.0';
+/** Base path of the HTTP API. */
+export const apiBasePath = '/api/v1';
+/** Name shown in the breadcrumb for a docs path that is not in the catalog. */
+export const unknownBreadcrumb = 'Documentation';
+
+/** The groups in sidebar order, each with its tools. */
+export const toolGroups: readonly (Group & { tools: readonly CatalogTool[] })[] = groups.map((g) => ({
+  ...g,
+  tools: tools.filter((t) => t.group === g.id),
+}));
+
+const byPath = new Map<string, CatalogTool>(tools.map((t) => [t.path, t]));
+const byId = new Map<string, CatalogTool>(tools.map((t) => [t.id, t]));
+
+/** Strips a trailing slash so '/docs/api/' and '/docs/api' are the same page. */
+export function normalizePath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+export function findToolByPath(path: string): CatalogTool | undefined {
+  return byPath.get(normalizePath(path));
+}
+
+export function getTool<Id extends ToolId>(id: Id): ToolById<Id> {
+  const tool = byId.get(id);
+  if (!tool) throw new Error(`Unknown tool ${id}`);
+  return tool as ToolById<Id>;
+}
+
+/** Breadcrumb name for a docs path: the tool's breadcrumb name, else 'Documentation'. */
+export function breadcrumbName(path: string): string {
+  return findToolByPath(path)?.breadcrumb ?? unknownBreadcrumb;
+}
+
+/** The first page of a group (the home page's cards link there). */
+export function groupEntryPath(group: GroupId): string {
+  const first = tools.find((t) => t.group === group);
+  if (!first) throw new Error(`Group ${group} has no tools`);
+  return first.path;
+}
+
+/** Full API URL path of a tool, e.g. '/api/v1/images/resize'. */
+export function apiUrlPath(tool: { api: { path: string } }): string {
+  return `${apiBasePath}${tool.api.path}`;
+}

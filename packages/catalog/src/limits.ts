@@ -1,0 +1,32 @@
+/**
+ * Default limits of the public contract (API.md). The server reads overrides from its environment;
+ * these are the values documented and used when nothing overrides them.
+ */
+export const defaultLimits = {
+  /** Largest image upload, in bytes (10 MB). */
+  imageUploadBytes: 10 * 1024 * 1024,
+  /** Largest upload of any other kind, in bytes (25 MB). */
+  otherUploadBytes: 25 * 1024 * 1024,
+  /** Largest JSON or text body, in bytes (10 MB). */
+  textBodyBytes: 10 * 1024 * 1024,
+  /** Output image sides, in pixels. */
+  minImageSide: 1,
+  maxImageSide: 4096,
+  /** Largest decoded input image, in pixels (50 megapixels). */
+  maxInputPixels: 50_000_000,
+  /** Processing time per request, in milliseconds. */
+  requestTimeoutMs: 30_000,
+  /** Processing time per audio request, in milliseconds. */
+  audioTimeoutMs: 60_000,
+} as const;
+
+/** Thumbnail sizes, in pixels per side. */
+export const thumbnailSizes = { small: 150, medium: 300, large: 450 } as const;
+export type ThumbnailSize = keyof typeof thumbnailSizes;
+
+/** Image formats the image operations write. */
+export const outputImageFormats = ['jpeg', 'png', 'webp', 'avif'] as const;
+export type OutputImageFormat = (typeof outputImageFormats)[number];
+
+/** MIME types of the image formats the website advertises (JPEG, PNG, WebP). */
+export const advertisedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

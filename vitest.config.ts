@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` at the root runs the unit and HTTP tests of every workspace.
+// Browser tests live in e2e/ and run with Playwright (npm run test:e2e).
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+  },
+});
