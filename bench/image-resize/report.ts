@@ -1,0 +1,124 @@
+import { type MachineInfo, machineMarkdown } from '../lib/machine.js';
+import { fmt, mb } from '../lib/stats.js';
+import type { BenchInput } from './inputs.js';
+import { settings } from './settings.js';
+import type { PhaseResult } from './types.js';
+import { throughputRatio, type Verdict } from './verdicts.js';
+
+const toolLabels: Record<PhaseResult['tool'], string> = {
+  http: 'HTTP API (server)',
+  sharp: 'sharp in-process',
+  imagemagick: 'ImageMagick convert',
+  vipsthumbnail: 'vipsthumbnail',
+};
+
+function errorsCell(phase: PhaseResult): string {
+  if (phase.errors === 0) return '0';
+  const statuses = Object.entries(phase.statusCounts ?? {}).map(([status, n]) => `${n}× ${status}`);
+  return `${phase.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}`;
+}
+
+/** The phases as a Markdown table, one row per tool and concurrency. */
+export function phaseTable(phases: readonly PhaseResult[]): string {
+  const rows = phases.map((p) =>
+    [
+      p.concurrency,
+      `${toolLabels[p.tool]}${p.input === 'photo-10mb' ? ', ~10 MB input' : ''}`,
+      fmt(p.imagesPerSecond, 2),
+      fmt(p.p50Ms, 0),
+      fmt(p.p99Ms, 0),
+      mb(p.peakRssBytes),
+      p.cpuPercent ?? '—',
+      p.completed,
+      errorsCell(p),
+      p.outputProblem ?? 'ok',
+    ].join(' | '),
+  );
+  return [
+    '| Concurrency | Tool | Images/s | p50 ms | p99 ms | Peak RSS MB | CPU % | Done | Errors | Output |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map((r) => `| ${r} |`),
+  ].join('\n');
+}
+
+/** HTTP throughput against each other tool, at every concurrency. */
+export function ratioTable(phases: readonly PhaseResult[]): string {
+  const rows = settings.concurrencies.map((c) =>
+    [
+      c,
+      `${fmt(throughputRatio(phases, 'sharp', c) * 100)}%`,
+      `${fmt(throughputRatio(phases, 'imagemagick', c), 2)}×`,
+      `${fmt(throughputRatio(phases, 'vipsthumbnail', c), 2)}×`,
+    ].join(' | '),
+  );
+  return [
+    '| Concurrency | HTTP ÷ sharp in-process | HTTP ÷ ImageMagick | HTTP ÷ vipsthumbnail |',
+    '|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r} |`),
+  ].join('\n');
+}
+
+export function verdictTable(list: readonly Verdict[]): string {
+  return [
+    '| Target | Measured | Met |',
+    '|---|---|---|',
+    ...list.map((v) => `| ${v.target} | ${v.measured} | ${v.pass ? 'yes' : '**no**'} |`),
+  ].join('\n');
+}
+
+export interface ResizeMarkdown {
+  date: string;
+  machine: MachineInfo;
+  photo: BenchInput;
+  big: BenchInput;
+  phases: readonly PhaseResult[];
+  memory: PhaseResult | undefined;
+  verdicts: readonly Verdict[];
+  findings: string;
+}
+
+export function resizeMarkdown(r: ResizeMarkdown): string {
+  const serverTimings = r.phases
+    .filter((p) => p.tool === 'http' && p.serverTimingMeanMs && Object.keys(p.serverTimingMeanMs).length > 0)
+    .map(
+      (p) =>
+        `- concurrency ${p.concurrency}: ${Object.entries(p.serverTimingMeanMs ?? {})
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(', ')}`,
+    );
+  const clientCpu = r.phases
+    .filter((p) => p.tool === 'http')
+    .map((p) => `${p.clientCpuPercent}% at ${p.concurrency}`)
+    .join(', ');
+  return `## Image resize (\`npm run bench\`)
+
+Measured ${r.date}. POST /api/v1/images/resize of \`${r.photo.path.replace(/^.*fixtures/, 'fixtures')}\`
+(${r.photo.width}×${r.photo.height}, ${mb(r.photo.bytes.length)} MB) to ${settings.targetWidth} px wide, JPEG quality
+${settings.quality}; ${settings.warmupMs / 1000} s warm-up, then a ${settings.durationMs / 1000} s measured window per cell.
+
+### Machine
+
+${machineMarkdown(r.machine)}
+
+### Targets
+
+${verdictTable(r.verdicts)}
+
+### Throughput, latency and memory
+
+${phaseTable([...r.phases, ...(r.memory ? [r.memory] : [])])}
+
+CPU % is of one core (200% = both cores of this machine busy): the server process for HTTP, the worker
+process for in-process sharp, the sum of the tool processes for the CLIs. The load generator itself used
+${clientCpu} of one core. The memory row uploads a ${mb(r.big.bytes.length)} MB re-encoding of the photo
+(quality 99, 4:4:4) from ${settings.memoryClients} clients at once.
+
+### Ratios
+
+${ratioTable(r.phases)}
+${serverTimings.length ? `\n### Server-Timing reported by the server (means)\n\n${serverTimings.join('\n')}\n` : ''}
+### Findings
+
+${r.findings.trim() || 'Every target is met; nothing to profile.'}
+`;
+}

@@ -1,0 +1,27 @@
+import type { LoadResult } from '../lib/closed-loop.js';
+
+export type ToolName = 'http' | 'sharp' | 'imagemagick' | 'vipsthumbnail';
+
+/** One cell of the comparison: one tool at one concurrency. */
+export interface PhaseResult extends LoadResult {
+  tool: ToolName;
+  /** Which input was resized: the 8.1 MB photo, or its ~10 MB re-encoding for the memory target. */
+  input: 'photo' | 'photo-10mb';
+  /**
+   * Peak resident memory: of the server process (HTTP), of the worker process (in-process sharp), or
+   * the largest of the tool processes (CLIs, each process on its own).
+   */
+  peakRssBytes: number | undefined;
+  /** HTTP only: the largest RSS seen by sampling every 50 ms, a cross-check of VmHWM. */
+  sampledRssBytes?: number;
+  /** CPU time of the measured process(es) during the window, in percent of one core. */
+  cpuPercent: number | undefined;
+  /** HTTP only: CPU the load generator itself used, in percent of one core. */
+  clientCpuPercent?: number;
+  /** HTTP only: status codes of failed responses and how often they came. */
+  statusCounts?: Record<string, number>;
+  /** HTTP only: the mean of each Server-Timing metric the server reported, in milliseconds. */
+  serverTimingMeanMs?: Record<string, number>;
+  /** What the output check found wrong, or undefined when the output is a 1024 px wide JPEG. */
+  outputProblem: string | undefined;
+}

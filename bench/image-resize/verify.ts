@@ -1,0 +1,29 @@
+import sharp from 'sharp';
+import { settings } from './settings.js';
+
+/**
+ * Decodes one output and says what is wrong with it, or undefined when it is what was asked for:
+ * a JPEG the target width wide, with the photo's aspect ratio, fully decodable, with no EXIF left.
+ */
+export async function checkOutput(
+  output: Buffer,
+  sourceWidth: number,
+  sourceHeight: number,
+): Promise<string | undefined> {
+  try {
+    const meta = await sharp(output).metadata();
+    const expectedHeight = Math.round((sourceHeight * settings.targetWidth) / sourceWidth);
+    if (meta.format !== 'jpeg') return `the output is ${meta.format}, not JPEG`;
+    if (meta.width !== settings.targetWidth)
+      return `the output is ${meta.width} px wide, not ${settings.targetWidth}`;
+    if (meta.height === undefined || Math.abs(meta.height - expectedHeight) > 1) {
+      return `the output is ${meta.height} px high, not ${expectedHeight}`;
+    }
+    if (meta.exif !== undefined) return 'the output still carries EXIF metadata';
+    const { info } = await sharp(output).raw().toBuffer({ resolveWithObject: true });
+    if (info.width !== settings.targetWidth) return `the decoded output is ${info.width} px wide`;
+    return undefined;
+  } catch (error) {
+    return `the output does not decode: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, openSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { repoDir, resultsDir, serverEntry, webClientDir } from './paths.js';
+import { runCommand } from './run-command.js';
+
+/**
+ * Builds the product (`npm run build` at the root) when its output is missing, or always when
+ * BENCH_BUILD=1, so the benchmark never measures a stale or absent build by accident.
+ */
+export async function ensureBuilt(needWebsite: boolean): Promise<void> {
+  const missing = !existsSync(serverEntry) || (needWebsite && !existsSync(join(webClientDir, 'index.html')));
+  if (!missing && process.env.BENCH_BUILD !== '1') return;
+  console.log('Building the product (npm run build)…');
+  const build = await runCommand('npm', ['run', 'build'], { cwd: repoDir, inheritOutput: true });
+  if (build.code !== 0 || !existsSync(serverEntry)) {
+    throw new Error('npm run build failed: the benchmark needs apps/api/dist/server.js.');
+  }
+}
+
+export interface RunningServer {
+  pid: number;
+  origin: string;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} while starting.`);
+    try {
+      const response = await fetch(`${origin}/api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer ${origin}/api/v1/health within ${timeoutMs} ms.`);
+}
+
+/**
+ * Starts `node apps/api/dist/server.js` on a port of the benchmark's range with extra environment
+ * (raised rate limits and so on). Its logs go straight to a file, so the benchmark spends no CPU on them.
+ */
+export async function startServer(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  await mkdir(resultsDir, { recursive: true });
+  const logFile = join(resultsDir, `${name}-server.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoDir,
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForHealth(origin, child, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error('The server process has no pid.');
+  return { pid: child.pid, origin, logFile, stop };
+}
