@@ -1,4 +1,5 @@
 import { type MachineInfo, machineMarkdown } from '../lib/machine.js';
+import { markdownTable } from '../lib/markdown.js';
 import { fmt, mb } from '../lib/stats.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
@@ -18,52 +19,63 @@ function errorsCell(phase: PhaseResult): string {
   return `${phase.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}`;
 }
 
+const phaseHead = [
+  'Concurrency',
+  'Tool',
+  'Images/s',
+  'p50 ms',
+  'p99 ms',
+  'Peak RSS MB',
+  'CPU %',
+  'Done',
+  'Errors',
+  'Output',
+];
+
+function phaseRow(p: PhaseResult): unknown[] {
+  return [
+    p.concurrency,
+    `${toolLabels[p.tool]}${p.input === 'photo-10mb' ? ', ~10 MB input' : ''}`,
+    fmt(p.imagesPerSecond, 2),
+    fmt(p.p50Ms, 0),
+    fmt(p.p99Ms, 0),
+    mb(p.peakRssBytes),
+    p.cpuPercent ?? '—',
+    p.completed,
+    errorsCell(p),
+    p.outputProblem ?? 'ok',
+  ];
+}
+
 /** The phases as a Markdown table, one row per tool and concurrency. */
 export function phaseTable(phases: readonly PhaseResult[]): string {
-  const rows = phases.map((p) =>
-    [
-      p.concurrency,
-      `${toolLabels[p.tool]}${p.input === 'photo-10mb' ? ', ~10 MB input' : ''}`,
-      fmt(p.imagesPerSecond, 2),
-      fmt(p.p50Ms, 0),
-      fmt(p.p99Ms, 0),
-      mb(p.peakRssBytes),
-      p.cpuPercent ?? '—',
-      p.completed,
-      errorsCell(p),
-      p.outputProblem ?? 'ok',
-    ].join(' | '),
-  );
-  return [
-    '| Concurrency | Tool | Images/s | p50 ms | p99 ms | Peak RSS MB | CPU % | Done | Errors | Output |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r} |`),
-  ].join('\n');
+  return markdownTable(phaseHead, phases.map(phaseRow), [0, 2, 3, 4, 5, 6, 7]);
+}
+
+/** One phase as the row of phaseTable, for printing as the run goes. */
+export function phaseLine(phase: PhaseResult): string {
+  return phaseTable([phase]).split('\n').at(-1) ?? '';
 }
 
 /** HTTP throughput against each other tool, at every concurrency. */
 export function ratioTable(phases: readonly PhaseResult[]): string {
-  const rows = settings.concurrencies.map((c) =>
-    [
+  return markdownTable(
+    ['Concurrency', 'HTTP ÷ sharp in-process', 'HTTP ÷ ImageMagick', 'HTTP ÷ vipsthumbnail'],
+    settings.concurrencies.map((c) => [
       c,
       `${fmt(throughputRatio(phases, 'sharp', c) * 100)}%`,
       `${fmt(throughputRatio(phases, 'imagemagick', c), 2)}×`,
       `${fmt(throughputRatio(phases, 'vipsthumbnail', c), 2)}×`,
-    ].join(' | '),
+    ]),
+    [0, 1, 2, 3],
   );
-  return [
-    '| Concurrency | HTTP ÷ sharp in-process | HTTP ÷ ImageMagick | HTTP ÷ vipsthumbnail |',
-    '|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r} |`),
-  ].join('\n');
 }
 
 export function verdictTable(list: readonly Verdict[]): string {
-  return [
-    '| Target | Measured | Met |',
-    '|---|---|---|',
-    ...list.map((v) => `| ${v.target} | ${v.measured} | ${v.pass ? 'yes' : '**no**'} |`),
-  ].join('\n');
+  return markdownTable(
+    ['Target', 'Measured', 'Met'],
+    list.map((v) => [v.target, v.measured, v.pass ? 'yes' : '**no**']),
+  );
 }
 
 export interface ResizeMarkdown {
@@ -77,15 +89,17 @@ export interface ResizeMarkdown {
   findings: string;
 }
 
+function serverTimingLines(phases: readonly PhaseResult[]): string[] {
+  return phases
+    .filter((p) => p.tool === 'http' && Object.keys(p.serverTimingMeanMs ?? {}).length > 0)
+    .map((p) => {
+      const entries = Object.entries(p.serverTimingMeanMs ?? {}).map(([name, ms]) => `${name} ${ms} ms`);
+      return `- concurrency ${p.concurrency}${p.input === 'photo-10mb' ? ' (~10 MB input)' : ''}: ${entries.join(', ')}`;
+    });
+}
+
 export function resizeMarkdown(r: ResizeMarkdown): string {
-  const serverTimings = r.phases
-    .filter((p) => p.tool === 'http' && p.serverTimingMeanMs && Object.keys(p.serverTimingMeanMs).length > 0)
-    .map(
-      (p) =>
-        `- concurrency ${p.concurrency}: ${Object.entries(p.serverTimingMeanMs ?? {})
-          .map(([k, v]) => `${k} ${v} ms`)
-          .join(', ')}`,
-    );
+  const timings = serverTimingLines([...r.phases, ...(r.memory ? [r.memory] : [])]);
   const clientCpu = r.phases
     .filter((p) => p.tool === 'http')
     .map((p) => `${p.clientCpuPercent}% at ${p.concurrency}`)
@@ -116,7 +130,7 @@ ${clientCpu} of one core. The memory row uploads a ${mb(r.big.bytes.length)} MB 
 ### Ratios
 
 ${ratioTable(r.phases)}
-${serverTimings.length ? `\n### Server-Timing reported by the server (means)\n\n${serverTimings.join('\n')}\n` : ''}
+${timings.length ? `\n### Server-Timing reported by the server (means)\n\n${timings.join('\n')}\n` : ''}
 ### Findings
 
 ${r.findings.trim() || 'Every target is met; nothing to profile.'}

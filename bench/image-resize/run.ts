@@ -14,7 +14,7 @@ import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import { bigPhotoInput, photoInput } from './inputs.js';
 import { multipartBody } from './multipart.js';
-import { phaseTable, ratioTable, resizeMarkdown, verdictTable } from './report.js';
+import { phaseLine, phaseTable, ratioTable, resizeMarkdown, verdictTable } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
@@ -56,7 +56,7 @@ const server = await startServer('image-resize', settings.port, serverEnv());
 const phases: PhaseResult[] = [];
 let memory: PhaseResult | undefined;
 const show = (phase: PhaseResult): void => {
-  console.log(phaseTable([phase]).split('\n').at(-1));
+  console.log(phaseLine(phase));
 };
 try {
   console.log(phaseTable([]));
