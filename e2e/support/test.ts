@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until React has hydrated the pre-rendered page. React Router renders the <html> element
+ * itself, and React tags a host element with its fiber only once the whole tree under it has been
+ * hydrated, so the tag on <html> means hydration is complete; one more task lets the effects that
+ * install keyboard shortcuts and listeners run.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.documentElement).some((key) => key.startsWith('__reactFiber$')),
+  );
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** Opens a page of the product and waits until it is interactive. */
+export async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBeLessThan(400);
+  await waitForHydration(page);
+}
+
+interface Options {
+  /** Console errors a test provokes on purpose (an HTTP error the test itself mocks, say). */
+  allowedConsoleErrors: RegExp[];
+}
+
+/**
+ * Every test fails if the page logs an error or throws: hydration mismatches, failed assets and
+ * uncaught exceptions are product bugs even when the visible result looks right.
+ */
+export const test = base.extend<Options & { consoleGuard: undefined }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (allowedConsoleErrors.some((re) => re.test(text))) return;
+        problems.push(`console.error: ${text} (${message.location().url})`);
+      });
+      await use(undefined);
+      expect(problems, 'errors logged by the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

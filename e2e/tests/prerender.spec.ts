@@ -1,0 +1,74 @@
+import { tools } from '@toolkit/catalog';
+import { spec } from '../support/spec.js';
+import { expect, test } from '../support/test.js';
+import { ui } from '../support/ui.js';
+
+// Pages are pre-rendered: the HTML the server sends already holds the content, so it paints before
+// any JavaScript runs.
+
+/** Text content of raw HTML, with tags removed and the common entities decoded. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+const pages = [
+  { path: '/', texts: [spec.home.headline, spec.home.badge, ...spec.home.cards.map((c) => c.title)] },
+  { path: '/about', texts: [spec.about.creatorHeading, ...spec.about.skills] },
+  ...tools.map((tool) => ({
+    path: tool.path,
+    texts: [
+      tool.title,
+      tool.description,
+      spec.sidebar.title,
+      spec.sidebar.version,
+      ...spec.sidebar.groups.map((g) => g.title),
+      ...(tool.status === 'planned'
+        ? [spec.placeholder.title, spec.placeholder.body]
+        : [spec.upload.heading]),
+    ],
+  })),
+];
+
+test.describe('the raw HTML already holds the content', () => {
+  for (const { path, texts } of pages) {
+    test(`GET ${path}`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^text\/html/);
+      const text = htmlText(await response.text());
+      for (const expected of texts) expect(text, `"${expected}" in the HTML of ${path}`).toContain(expected);
+    });
+  }
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its headline, header links and cards', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(spec.home.headline);
+    for (const card of spec.home.cards) {
+      await expect(page.getByRole('heading', { name: card.title, exact: true })).toBeVisible();
+    }
+    await expect(ui.footer(page)).toBeVisible();
+  });
+
+  test('a docs page shows its heading, breadcrumb and sidebar links', async ({ page }) => {
+    await page.goto('/docs/api/thumbnail-generator');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thumbnail Generation');
+    await expect(ui.breadcrumb(page)).toContainText('Thumbnail Generation');
+    for (const tool of tools) {
+      await expect(ui.sidebar(page).getByRole('link', { name: tool.title, exact: true })).toBeAttached();
+    }
+  });
+});

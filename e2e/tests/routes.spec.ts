@@ -1,0 +1,108 @@
+import { tools } from '@toolkit/catalog';
+import { spec } from '../support/spec.js';
+import { expect, test, visit } from '../support/test.js';
+import { ui } from '../support/ui.js';
+
+// Every route of the route table renders its page inside the layout (header, main), with the
+// footer everywhere except under /docs/api. The 22 documentation pages come from the catalog.
+
+const year = new Date().getFullYear();
+
+test.describe('site pages', () => {
+  test('/ renders the home page in the layout, with the footer', async ({ page }) => {
+    await visit(page, '/');
+    await expect(ui.header(page)).toBeVisible();
+    await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText(spec.home.headline);
+    await expect(ui.footer(page)).toHaveText(spec.footer(year));
+  });
+
+  test('/about renders the about page in the layout, with the footer', async ({ page }) => {
+    await visit(page, '/about');
+    await expect(ui.header(page)).toBeVisible();
+    await expect(ui.main(page).getByRole('heading', { name: spec.about.creatorHeading })).toBeVisible();
+    await expect(ui.footer(page)).toHaveText(spec.footer(year));
+  });
+});
+
+test.describe('documentation pages', () => {
+  for (const tool of tools) {
+    test(`${tool.path} renders "${tool.title}" with its breadcrumb and no footer`, async ({ page }) => {
+      await visit(page, tool.path);
+      await expect(page).toHaveTitle(new RegExp(tool.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      await expect(ui.header(page)).toBeVisible();
+      const main = ui.main(page);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(tool.title);
+      await expect(main.getByText(tool.description)).toBeVisible();
+
+      const crumbs = ui.breadcrumb(page);
+      await expect(crumbs.getByRole('link', { name: spec.breadcrumb.home })).toHaveAttribute('href', '/');
+      await expect(crumbs.getByText(tool.breadcrumb, { exact: true })).toBeVisible();
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(tool.breadcrumb);
+
+      // The footer is shown everywhere except under /docs/api.
+      await expect(ui.footer(page)).toHaveCount(0);
+
+      if (tool.status === 'planned') {
+        await expect(main.getByText(spec.placeholder.title, { exact: true })).toBeVisible();
+        await expect(main.getByText(spec.placeholder.body, { exact: true })).toBeVisible();
+        await expect(main.getByRole('button', { name: spec.placeholder.button })).toBeDisabled();
+      } else {
+        await expect(main.getByText(spec.placeholder.title)).toHaveCount(0);
+        await expect(main.getByText(spec.upload.heading, { exact: true })).toBeVisible();
+      }
+    });
+  }
+
+  test('the catalog has the 22 pages of the route table, 3 of them working tools', () => {
+    expect(tools).toHaveLength(22);
+    expect(tools.filter((t) => t.status === 'live').map((t) => t.path)).toEqual([
+      '/docs/api',
+      '/docs/api/image-base64',
+      '/docs/api/thumbnail-generator',
+    ]);
+  });
+
+  test("the breadcrumb names /docs/api/image-base64 'Base64 Encode'", async ({ page }) => {
+    await visit(page, '/docs/api/image-base64');
+    await expect(ui.breadcrumb(page).locator('[aria-current="page"]')).toHaveText(
+      spec.breadcrumb.imageBase64,
+    );
+  });
+
+  test("an unknown docs path shows 'Documentation' in the breadcrumb, inside the docs layout", async ({
+    page,
+  }) => {
+    await page.goto('/docs/api/no-such-endpoint');
+    await expect(ui.header(page)).toBeVisible();
+    const crumbs = ui.breadcrumb(page);
+    await expect(crumbs.getByRole('link', { name: spec.breadcrumb.home })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(spec.breadcrumb.unknown);
+    await expect(ui.sidebar(page)).toBeVisible();
+    await expect(ui.footer(page)).toHaveCount(0);
+  });
+
+  test('breadcrumb Home goes back to the home page', async ({ page }) => {
+    await visit(page, '/docs/api/flip-image');
+    await ui.breadcrumb(page).getByRole('link', { name: spec.breadcrumb.home }).click();
+    await expect(page).toHaveURL('/');
+    await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText(spec.home.headline);
+  });
+});
+
+test.describe('the header is hidden under /account', () => {
+  for (const path of ['/account', '/account/settings']) {
+    test(`${path} renders without the header`, async ({ page }) => {
+      await page.goto(path);
+      // The page itself rendered (body text, hydrated) before we check what is absent.
+      await expect(page.locator('body')).not.toBeEmpty();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(ui.header(page)).toHaveCount(0);
+    });
+  }
+
+  test('other unknown paths (the not-found page) keep the header', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(ui.header(page)).toBeVisible();
+  });
+});

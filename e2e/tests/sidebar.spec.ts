@@ -1,0 +1,139 @@
+import { toolGroups, tools } from '@toolkit/catalog';
+import { sidebarCookie, sidebarGroups, visibleWidth } from '../support/sidebar.js';
+import { spec } from '../support/spec.js';
+import { expect, test, visit, waitForHydration } from '../support/test.js';
+import { ui } from '../support/ui.js';
+
+// Docs sidebar: 'Documentation' and 'v1.0.0', six groups with 8/1/3/7/1/2 pages; a toggle button and
+// Ctrl/Cmd+B collapse and expand it; the state is kept in the sidebar_state cookie for 7 days; on
+// narrow screens it opens as an 18rem sheet.
+
+const expanded = async (page: import('@playwright/test').Page) =>
+  (await visibleWidth(page, ui.sidebar(page))) >= spec.sidebar.desktopWidthPx - 2;
+
+test.describe('desktop sidebar', () => {
+  test("shows 'Documentation', 'v1.0.0' and the six groups with their pages", async ({ page }) => {
+    await visit(page, '/docs/api');
+    const sidebar = ui.sidebar(page);
+    await expect(sidebar.getByText(spec.sidebar.title, { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(spec.sidebar.version, { exact: true })).toBeVisible();
+    expect(Math.round(await visibleWidth(page, sidebar))).toBe(spec.sidebar.desktopWidthPx);
+
+    const groups = await sidebarGroups(sidebar);
+    expect(groups.map((g) => [g.title, g.links.length])).toEqual(
+      spec.sidebar.groups.map((g) => [g.title, g.count]),
+    );
+    // The same pages, in the same order, as the catalog.
+    expect(groups.map((g) => g.links)).toEqual(toolGroups.map((g) => g.tools.map((t) => t.title)));
+  });
+
+  test('every sidebar link goes to its page and marks it current', async ({ page }) => {
+    await visit(page, '/docs/api');
+    for (const tool of [tools[5], tools[13], tools[21]]) {
+      if (!tool) continue;
+      await ui.sidebar(page).getByRole('link', { name: tool.title, exact: true }).click();
+      await expect(page).toHaveURL(tool.path);
+      await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText(tool.title);
+      await expect(ui.sidebar(page).getByRole('link', { name: tool.title, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+  });
+
+  test('the toggle button collapses and expands it, stored in sidebar_state for 7 days', async ({ page }) => {
+    await visit(page, '/docs/api');
+    expect(await expanded(page)).toBe(true);
+
+    await ui.sidebarToggle(page).click();
+    await expect.poll(() => expanded(page)).toBe(false);
+    const cookie = await sidebarCookie(page);
+    expect(cookie?.value).toBe('false');
+    expect(cookie?.path).toBe('/');
+    const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(Math.abs(lifetime - spec.sidebar.cookieMaxAgeSeconds)).toBeLessThan(120);
+
+    await ui.sidebarToggle(page).click();
+    await expect.poll(() => expanded(page)).toBe(true);
+    expect((await sidebarCookie(page))?.value).toBe('true');
+  });
+
+  test('a collapsed sidebar stays collapsed after a reload and on other docs pages', async ({ page }) => {
+    await visit(page, '/docs/api');
+    await ui.sidebarToggle(page).click();
+    await expect.poll(() => expanded(page)).toBe(false);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await expanded(page)).toBe(false);
+    await visit(page, '/docs/api/word-counter');
+    expect(await expanded(page)).toBe(false);
+  });
+
+  for (const shortcut of ['Control+b', 'Meta+b']) {
+    test(`${shortcut} toggles the sidebar`, async ({ page }) => {
+      await visit(page, '/docs/api/rotate-image');
+      await page.keyboard.press(shortcut);
+      await expect.poll(() => expanded(page)).toBe(false);
+      expect((await sidebarCookie(page))?.value).toBe('false');
+      await page.keyboard.press(shortcut);
+      await expect.poll(() => expanded(page)).toBe(true);
+      expect((await sidebarCookie(page))?.value).toBe('true');
+    });
+  }
+
+  test('the content column is at most 5xl (64rem) wide', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await visit(page, '/docs/api/flip-image');
+    // A heading is a block: it spans its column, so its width is the column's content width.
+    const box = await ui.main(page).getByRole('heading', { level: 1 }).boundingBox();
+    const width = box?.width ?? Number.POSITIVE_INFINITY;
+    expect(width).toBeLessThanOrEqual(1024);
+  });
+});
+
+test.describe('the 768px breakpoint', () => {
+  test('at 767px the sidebar is a sheet; at 768px it is beside the content', async ({ page }) => {
+    await page.setViewportSize({ width: 767, height: 900 });
+    await visit(page, '/docs/api');
+    await expect(ui.sidebar(page)).toBeHidden();
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect(ui.sidebar(page)).toBeVisible();
+    await expect
+      .poll(async () => Math.round(await visibleWidth(page, ui.sidebar(page))))
+      .toBe(spec.sidebar.desktopWidthPx);
+  });
+});
+
+test.describe('mobile sheet (390px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the sidebar is hidden until the toggle opens it as an 18rem sheet', async ({ page }) => {
+    await visit(page, '/docs/api');
+    await expect(ui.mobileSheet(page)).toHaveCount(0);
+    await ui.sidebarToggle(page).click();
+    const sheet = ui.mobileSheet(page);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByText(spec.sidebar.version, { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => Math.round(await visibleWidth(page, sheet)))
+      .toBe(spec.sidebar.sheetWidthPx);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  });
+
+  test('a link in the sheet navigates to its page', async ({ page }) => {
+    await visit(page, '/docs/api');
+    await ui.sidebarToggle(page).click();
+    await ui.mobileSheet(page).getByRole('link', { name: 'Word Counter', exact: true }).click();
+    await expect(page).toHaveURL('/docs/api/word-counter');
+    await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText('Word Counter');
+  });
+
+  test('Ctrl+B opens and closes the sheet', async ({ page }) => {
+    await visit(page, '/docs/api/flip-image');
+    await page.keyboard.press('Control+b');
+    await expect(ui.mobileSheet(page)).toBeVisible();
+    await page.keyboard.press('Control+b');
+    await expect(ui.mobileSheet(page)).toBeHidden();
+  });
+});
