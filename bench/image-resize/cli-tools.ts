@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runClosedLoop } from '../lib/closed-loop.js';
 import { runCommand } from '../lib/run-command.js';
+import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
 import type { PhaseResult, ToolName } from './types.js';
 import { checkOutput } from './verify.js';
@@ -54,12 +55,7 @@ const timeLine = /^BENCH_TIME (\d+) ([\d.]+) ([\d.]+)$/m;
  * Runs one CLI at one concurrency: `concurrency` processes at a time, back to back, each under
  * /usr/bin/time so its own peak RSS and CPU time are measured by the kernel.
  */
-export async function benchCli(
-  cli: CliTool,
-  input: string,
-  concurrency: number,
-  size: { width: number; height: number },
-): Promise<PhaseResult> {
+export async function benchCli(cli: CliTool, input: BenchInput, concurrency: number): Promise<PhaseResult> {
   const dir = await mkdtemp(join(tmpdir(), `bench-${cli.tool}-`));
   let peakRssBytes = 0;
   let cpuSeconds = 0;
@@ -78,7 +74,7 @@ export async function benchCli(
         },
       },
       async (worker) => {
-        const [command, ...args] = cli.command(input, join(dir, `out-${worker}.jpg`));
+        const [command, ...args] = cli.command(input.path, join(dir, `out-${worker}.jpg`));
         if (command === undefined) throw new Error('empty command');
         const result = await runCommand('/usr/bin/time', ['-f', timeFormat, command, ...args]);
         const match = timeLine.exec(result.stderr);
@@ -96,7 +92,7 @@ export async function benchCli(
       input: 'photo',
       peakRssBytes,
       cpuPercent: Math.round((cpuSeconds * 100_000) / load.windowMs),
-      outputProblem: await checkOutput(output, size.width, size.height),
+      outputProblem: await checkOutput(output, input.width, input.height),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,9 +1,11 @@
+import { basename } from 'node:path';
 import { Pool } from 'undici';
 import { runClosedLoop } from '../lib/closed-loop.js';
 import { processCpuMs } from '../lib/proc-cpu.js';
 import { peakRss, resetPeakRss, sampleRss } from '../lib/proc-memory.js';
 import type { RunningServer } from '../lib/server.js';
-import type { MultipartBody } from './multipart.js';
+import type { BenchInput } from './inputs.js';
+import { multipartBody } from './multipart.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
 import { checkOutput } from './verify.js';
@@ -41,11 +43,14 @@ async function errorMessage(status: number, body: Buffer): Promise<string> {
  */
 export async function benchHttp(
   server: RunningServer,
-  upload: MultipartBody,
-  input: PhaseResult['input'],
+  input: BenchInput,
+  kind: PhaseResult['input'],
   concurrency: number,
-  size: { width: number; height: number },
 ): Promise<PhaseResult> {
+  const upload = multipartBody(
+    { width: String(settings.targetWidth), quality: String(settings.quality) },
+    { field: 'image', name: basename(input.path), type: 'image/jpeg', bytes: input.bytes },
+  );
   const pool = new Pool(server.origin, {
     connections: concurrency,
     pipelining: 1,
@@ -105,7 +110,7 @@ export async function benchHttp(
     return {
       ...load,
       tool: 'http',
-      input,
+      input: kind,
       peakRssBytes,
       sampledRssBytes,
       cpuPercent: serverCpuMs === undefined ? undefined : Math.round((serverCpuMs * 100) / load.windowMs),
@@ -115,7 +120,9 @@ export async function benchHttp(
         [...timings].map(([name, sum]) => [name, Math.round((sum.total / sum.count) * 10) / 10]),
       ),
       outputProblem:
-        sample === undefined ? 'no successful response' : await checkOutput(sample, size.width, size.height),
+        sample === undefined
+          ? 'no successful response'
+          : await checkOutput(sample, input.width, input.height),
     };
   } finally {
     await pool.close();

@@ -44,17 +44,17 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
 
 /**
  * Starts `node apps/api/dist/server.js` on a port of the benchmark's range with extra environment
- * (raised rate limits and so on). Its logs go straight to a file, so the benchmark spends no CPU on them.
+ * (raised rate limits and so on) and Node flags (--cpu-prof). Its logs go straight to a file, so the benchmark spends no CPU on them.
  */
 export async function startServer(
   name: string,
   port: number,
-  env: Record<string, string>,
+  { env = {}, nodeArgs = [] }: { env?: Record<string, string>; nodeArgs?: readonly string[] } = {},
 ): Promise<RunningServer> {
   await mkdir(resultsDir, { recursive: true });
   const logFile = join(resultsDir, `${name}-server.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: repoDir,
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],

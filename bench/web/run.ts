@@ -16,7 +16,7 @@ import { webSettings } from './settings.js';
 
 await ensureBuilt(true);
 await mkdir(resultsDir, { recursive: true });
-const server = await startServer('web', webSettings.serverPort, serverEnv());
+const server = await startServer('web', webSettings.serverPort, { env: serverEnv() });
 const pages: PageResult[] = [];
 let browser = '';
 try {

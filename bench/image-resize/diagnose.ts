@@ -1,0 +1,163 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureDebianTools } from '../lib/apt.js';
+import { type ProfileSummary, summariseProfile } from '../lib/cpu-profile.js';
+import { markdownTable } from '../lib/markdown.js';
+import { resultsDir } from '../lib/paths.js';
+import { startServer } from '../lib/server.js';
+import { fmt, mb } from '../lib/stats.js';
+import { benchHttp } from './http-load.js';
+import { benchInProcess } from './in-process.js';
+import type { BenchInput } from './inputs.js';
+import { serverEnv } from './server-env.js';
+import { settings } from './settings.js';
+import type { PhaseResult } from './types.js';
+
+/** One variation of the setup, run to see what moves a missed target. */
+export interface Experiment {
+  label: string;
+  phase: PhaseResult;
+}
+
+export interface Diagnosis {
+  profile?: ProfileSummary;
+  experiments: Experiment[];
+}
+
+const profileDir = join(resultsDir, 'profiles');
+
+/** One HTTP phase against a fresh server started with extra environment or Node flags. */
+async function httpWith(
+  input: BenchInput,
+  kind: PhaseResult['input'],
+  concurrency: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<PhaseResult> {
+  const server = await startServer('diagnosis', settings.port + 1, { env: serverEnv(env), nodeArgs });
+  try {
+    return await benchHttp(server, input, kind, concurrency);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Throughput: a CPU profile of the server's main thread at concurrency 2 (how busy the event loop
+ * is and with what), then the same load with other libvips and libuv thread settings, and the
+ * in-process ceiling with the server's thread setting, to separate the cost of HTTP from settings.
+ */
+async function throughputExperiments(photo: BenchInput, diagnosis: Diagnosis): Promise<void> {
+  await rm(profileDir, { recursive: true, force: true });
+  const profiled = await httpWith(photo, 'photo', 2, {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  diagnosis.experiments.push({ label: 'HTTP, server under --cpu-prof (default settings)', phase: profiled });
+  const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (file) diagnosis.profile = await summariseProfile(join(profileDir, file));
+  const variants: [string, Record<string, string>][] = [
+    ['HTTP, SHARP_CONCURRENCY=0 (libvips threads per image = cores)', { SHARP_CONCURRENCY: '0' }],
+    ['HTTP, UV_THREADPOOL_SIZE=2 (= cores)', { UV_THREADPOOL_SIZE: '2' }],
+  ];
+  for (const [label, env] of variants) {
+    diagnosis.experiments.push({ label, phase: await httpWith(photo, 'photo', 2, env) });
+  }
+  diagnosis.experiments.push({
+    label: 'sharp in-process with the server default of one libvips thread per image',
+    phase: await benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } }),
+  });
+}
+
+/**
+ * Memory: the 32 × ~10 MB load again with glibc limited to two malloc arenas and with jemalloc, and
+ * the in-process pipeline under the same 32 images (one shared input buffer), which is what libvips
+ * needs without any upload held in memory.
+ */
+async function memoryExperiments(big: BenchInput, diagnosis: Diagnosis): Promise<void> {
+  const clients = settings.memoryClients;
+  diagnosis.experiments.push({
+    label: 'HTTP, MALLOC_ARENA_MAX=2',
+    phase: await httpWith(big, 'photo-10mb', clients, { MALLOC_ARENA_MAX: '2' }),
+  });
+  const [jemalloc] = await ensureDebianTools([
+    {
+      pkg: 'libjemalloc2',
+      candidates: [
+        '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+        '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+      ],
+    },
+  ]);
+  if (jemalloc) {
+    diagnosis.experiments.push({
+      label: 'HTTP, jemalloc (LD_PRELOAD)',
+      phase: await httpWith(big, 'photo-10mb', clients, { LD_PRELOAD: jemalloc }),
+    });
+  }
+  diagnosis.experiments.push({
+    label: 'HTTP, SHARP_CONCURRENCY=1 and UV_THREADPOOL_SIZE=2 (at most 2 images decoded at once)',
+    phase: await httpWith(big, 'photo-10mb', clients, { UV_THREADPOOL_SIZE: '2' }),
+  });
+  diagnosis.experiments.push({
+    label: 'sharp in-process, 32 at once, server thread settings',
+    phase: await benchInProcess(big, clients, { kind: 'photo-10mb', env: { BENCH_SHARP_CONCURRENCY: '1' } }),
+  });
+}
+
+/** Runs the experiments that bear on the missed targets (or all of them when `all`). */
+export async function diagnose(
+  photo: BenchInput,
+  big: BenchInput,
+  missed: { throughput: boolean; memory: boolean },
+): Promise<Diagnosis> {
+  const diagnosis: Diagnosis = { experiments: [] };
+  if (missed.throughput) await throughputExperiments(photo, diagnosis);
+  if (missed.memory) await memoryExperiments(big, diagnosis);
+  return diagnosis;
+}
+
+/** The measurements of the diagnosis as Markdown (the interpretation is written by hand beside it). */
+export function diagnosisMarkdown(diagnosis: Diagnosis): string {
+  const parts: string[] = [];
+  if (diagnosis.experiments.length) {
+    parts.push(
+      markdownTable(
+        [
+          'Experiment',
+          'Concurrency',
+          'Input',
+          'Images/s',
+          'p50 ms',
+          'p99 ms',
+          'Peak RSS MB',
+          'CPU %',
+          'Errors',
+        ],
+        diagnosis.experiments.map(({ label, phase }) => [
+          label,
+          phase.concurrency,
+          phase.input,
+          fmt(phase.imagesPerSecond, 2),
+          fmt(phase.p50Ms, 0),
+          fmt(phase.p99Ms, 0),
+          mb(phase.peakRssBytes),
+          phase.cpuPercent ?? '—',
+          phase.errors,
+        ]),
+        [1, 3, 4, 5, 6, 7, 8],
+      ),
+    );
+  }
+  const profile = diagnosis.profile;
+  if (profile) {
+    parts.push(
+      `Server main thread at concurrency 2 (CPU profile, ${fmt(profile.totalMs / 1000)} s): busy ` +
+        `${fmt((1 - profile.idleShare) * 100)}% of the time, garbage collection ${fmt(profile.gcShare * 100)}%. ` +
+        'Functions with the most self time:',
+      markdownTable(
+        ['Function', 'Where', 'Share of main-thread time'],
+        profile.top.map((t) => [t.name, t.where, `${fmt(t.share * 100)}%`]),
+        [2],
+      ),
+    );
+  }
+  return parts.join('\n\n');
+}
