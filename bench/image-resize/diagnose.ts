@@ -5,10 +5,11 @@ import { type ProfileSummary, summariseProfile } from '../lib/cpu-profile.js';
 import { markdownTable } from '../lib/markdown.js';
 import { resultsDir } from '../lib/paths.js';
 import { startServer } from '../lib/server.js';
-import { fmt, mb } from '../lib/stats.js';
+import { fmt } from '../lib/stats.js';
 import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import type { BenchInput } from './inputs.js';
+import { phaseHead, phaseRow } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
@@ -120,28 +121,8 @@ export function diagnosisMarkdown(diagnosis: Diagnosis): string {
   if (diagnosis.experiments.length) {
     parts.push(
       markdownTable(
-        [
-          'Experiment',
-          'Concurrency',
-          'Input',
-          'Images/s',
-          'p50 ms',
-          'p99 ms',
-          'Peak RSS MB',
-          'CPU %',
-          'Errors',
-        ],
-        diagnosis.experiments.map(({ label, phase }) => [
-          label,
-          phase.concurrency,
-          phase.input,
-          fmt(phase.imagesPerSecond, 2),
-          fmt(phase.p50Ms, 0),
-          fmt(phase.p99Ms, 0),
-          mb(phase.peakRssBytes),
-          phase.cpuPercent ?? '—',
-          phase.errors,
-        ]),
+        ['Experiment', ...phaseHead],
+        diagnosis.experiments.map(({ label, phase }) => [label, ...phaseRow(phase)]),
         [1, 3, 4, 5, 6, 7, 8],
       ),
     );

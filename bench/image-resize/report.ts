@@ -19,7 +19,7 @@ function errorsCell(phase: PhaseResult): string {
   return `${phase.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}`;
 }
 
-const phaseHead = [
+export const phaseHead = [
   'Concurrency',
   'Tool',
   'Images/s',
@@ -32,7 +32,7 @@ const phaseHead = [
   'Output',
 ];
 
-function phaseRow(p: PhaseResult): unknown[] {
+export function phaseRow(p: PhaseResult): unknown[] {
   return [
     p.concurrency,
     `${toolLabels[p.tool]}${p.input === 'photo-10mb' ? ', ~10 MB input' : ''}`,
