@@ -6,6 +6,7 @@ import { markdownTable } from '../lib/markdown.js';
 import { resultsDir } from '../lib/paths.js';
 import { startServer } from '../lib/server.js';
 import { fmt } from '../lib/stats.js';
+import { quietly, waitForQuiet } from '../lib/system-cpu.js';
 import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import type { BenchInput } from './inputs.js';
@@ -35,6 +36,7 @@ async function httpWith(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<PhaseResult> {
+  await waitForQuiet();
   const server = await startServer('diagnosis', settings.port + 1, { env: serverEnv(env), nodeArgs });
   try {
     return await benchHttp(server, input, kind, concurrency);
@@ -63,7 +65,7 @@ async function throughputExperiments(photo: BenchInput, diagnosis: Diagnosis): P
   }
   diagnosis.experiments.push({
     label: 'sharp in-process with the server default of one libvips thread per image',
-    phase: await benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } }),
+    phase: await quietly(() => benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } })),
   });
 }
 
@@ -99,7 +101,9 @@ async function memoryExperiments(big: BenchInput, diagnosis: Diagnosis): Promise
   });
   diagnosis.experiments.push({
     label: 'sharp in-process, 32 at once, server thread settings',
-    phase: await benchInProcess(big, clients, { kind: 'photo-10mb', env: { BENCH_SHARP_CONCURRENCY: '1' } }),
+    phase: await quietly(() =>
+      benchInProcess(big, clients, { kind: 'photo-10mb', env: { BENCH_SHARP_CONCURRENCY: '1' } }),
+    ),
   });
 }
 
@@ -123,7 +127,7 @@ export function diagnosisMarkdown(diagnosis: Diagnosis): string {
       markdownTable(
         ['Experiment', ...phaseHead],
         diagnosis.experiments.map(({ label, phase }) => [label, ...phaseRow(phase)]),
-        [1, 3, 4, 5, 6, 7, 8],
+        [1, 3, 4, 5, 6, 7, 8, 9],
       ),
     );
   }

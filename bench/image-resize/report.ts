@@ -19,6 +19,16 @@ function errorsCell(phase: PhaseResult): string {
   return `${phase.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}`;
 }
 
+/**
+ * CPU the rest of the machine used during the window: everything the kernel counted minus the
+ * measured process(es) and the load generator. Near 0 means the figures are clean; a large value
+ * means someone else's work shared the cores.
+ */
+function otherCpu(p: PhaseResult): string {
+  if (p.systemCpuPercent === undefined || p.cpuPercent === undefined) return '—';
+  return String(Math.max(0, p.systemCpuPercent - p.cpuPercent - (p.clientCpuPercent ?? 0)));
+}
+
 export const phaseHead = [
   'Concurrency',
   'Tool',
@@ -27,6 +37,7 @@ export const phaseHead = [
   'p99 ms',
   'Peak RSS MB',
   'CPU %',
+  'Other CPU %',
   'Done',
   'Errors',
   'Output',
@@ -41,6 +52,7 @@ export function phaseRow(p: PhaseResult): unknown[] {
     fmt(p.p99Ms, 0),
     mb(p.peakRssBytes),
     p.cpuPercent ?? '—',
+    otherCpu(p),
     p.completed,
     errorsCell(p),
     p.outputProblem ?? 'ok',
@@ -49,7 +61,7 @@ export function phaseRow(p: PhaseResult): unknown[] {
 
 /** The phases as a Markdown table, one row per tool and concurrency. */
 export function phaseTable(phases: readonly PhaseResult[]): string {
-  return markdownTable(phaseHead, phases.map(phaseRow), [0, 2, 3, 4, 5, 6, 7]);
+  return markdownTable(phaseHead, phases.map(phaseRow), [0, 2, 3, 4, 5, 6, 7, 8]);
 }
 
 /** One phase as the row of phaseTable, for printing as the run goes. */
@@ -123,7 +135,9 @@ ${verdictTable(r.verdicts)}
 ${phaseTable([...r.phases, ...(r.memory ? [r.memory] : [])])}
 
 CPU % is of one core (200% = both cores of this machine busy): the server process for HTTP, the worker
-process for in-process sharp, the sum of the tool processes for the CLIs. The load generator itself used
+process for in-process sharp, the sum of the tool processes for the CLIs. Other CPU % is what the rest of
+the machine used meanwhile (other people's builds and tests share it): near 0 means a clean measurement.
+Each cell waits (up to 2 minutes) for the machine to be quiet before it starts. The load generator itself used
 ${clientCpu} of one core. The memory row uploads a ${mb(r.big.bytes.length)} MB re-encoding of the photo
 (quality 99, 4:4:4) from ${settings.memoryClients} clients at once.
 

@@ -9,6 +9,7 @@ import { machineInfo } from '../lib/machine.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { versionLine } from '../lib/run-command.js';
 import { ensureBuilt, startServer } from '../lib/server.js';
+import { quietly } from '../lib/system-cpu.js';
 import { benchCli, imageMagick, vipsThumbnail } from './cli-tools.js';
 import { type Diagnosis, diagnose, diagnosisMarkdown } from './diagnose.js';
 import { benchHttp } from './http-load.js';
@@ -38,7 +39,8 @@ const machine = await machineInfo({
 const clis = [imageMagick(magick), vipsThumbnail(thumbnailer)];
 
 const phases: PhaseResult[] = [];
-const record = (phase: PhaseResult): PhaseResult => {
+const record = async (measure: () => Promise<PhaseResult>): Promise<PhaseResult> => {
+  const phase = await quietly(measure);
   console.log(phaseLine(phase));
   return phase;
 };
@@ -48,11 +50,11 @@ try {
   console.log(phaseTable([]));
   // Interleaved by concurrency, so any drift of the machine over the run touches every tool alike.
   for (const concurrency of settings.concurrencies) {
-    phases.push(record(await benchHttp(server, photo, 'photo', concurrency)));
-    phases.push(record(await benchInProcess(photo, concurrency)));
-    for (const cli of clis) phases.push(record(await benchCli(cli, photo, concurrency)));
+    phases.push(await record(() => benchHttp(server, photo, 'photo', concurrency)));
+    phases.push(await record(() => benchInProcess(photo, concurrency)));
+    for (const cli of clis) phases.push(await record(() => benchCli(cli, photo, concurrency)));
   }
-  memory = record(await benchHttp(server, big, 'photo-10mb', settings.memoryClients));
+  memory = await record(() => benchHttp(server, big, 'photo-10mb', settings.memoryClients));
 } finally {
   await server.stop();
 }

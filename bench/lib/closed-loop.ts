@@ -1,4 +1,5 @@
 import { percentile } from './stats.js';
+import { systemCpuPercent, systemCpuTicks } from './system-cpu.js';
 
 export interface LoadOptions {
   concurrency: number;
@@ -24,6 +25,8 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   meanMs: number;
+  /** CPU the whole machine used during the window, in percent of one core (to spot interference). */
+  systemCpuPercent: number | undefined;
 }
 
 /**
@@ -41,6 +44,8 @@ export async function runClosedLoop(
   let windowStart = Number.POSITIVE_INFINITY;
   let windowEnd = Number.POSITIVE_INFINITY;
   let stopping = false;
+  let systemAtStart: Awaited<ReturnType<typeof systemCpuTicks>>;
+  let systemAtEnd: Awaited<ReturnType<typeof systemCpuTicks>>;
   const finishedOnce = new Array<boolean>(options.concurrency).fill(false);
   const started = performance.now();
 
@@ -69,10 +74,12 @@ export async function runClosedLoop(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await options.onWindowStart?.();
+    systemAtStart = await systemCpuTicks();
     windowStart = performance.now();
     await new Promise((resolve) => setTimeout(resolve, options.durationMs));
     windowEnd = performance.now();
     stopping = true;
+    systemAtEnd = await systemCpuTicks();
     await options.onWindowEnd?.();
   })();
 
@@ -88,5 +95,6 @@ export async function runClosedLoop(
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     meanMs: latencies.reduce((sum, v) => sum + v, 0) / Math.max(1, latencies.length),
+    systemCpuPercent: systemCpuPercent(systemAtStart, systemAtEnd),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { resultsDir } from '../lib/paths.js';
 import { median } from '../lib/stats.js';
+import { quietly } from '../lib/system-cpu.js';
 import { type FailingAudit, failingAudits } from './failing-audits.js';
 import { type PageScripts, pageScripts } from './script-bytes.js';
 import { type Category, categories, type Preset, webSettings } from './settings.js';
@@ -57,7 +58,7 @@ function score(lhr: Result, category: Category): number | null {
 export async function auditPage(origin: string, path: string, preset: Preset): Promise<PageResult> {
   const url = new URL(path, origin).href;
   const runs: Result[] = [];
-  for (let i = 0; i < webSettings.runs; i += 1) runs.push(await runOnce(url, preset));
+  for (let i = 0; i < webSettings.runs; i += 1) runs.push(await quietly(() => runOnce(url, preset)));
   const performanceRuns = runs.map((lhr) => score(lhr, 'performance') ?? 0);
   const middle = median(performanceRuns);
   const lhr = runs.find((r) => (score(r, 'performance') ?? 0) === middle) ?? runs[0];
