@@ -49,6 +49,8 @@ export interface ToolSpec {
     output: OutputKind;
     /** Zod object of the fields besides the file(s); present for live tools. */
     request?: z.ZodObject;
+    /** Zod object of the `data` member of an 'analysis' result (documents the response). */
+    responseData?: z.ZodObject;
     /** Largest upload in bytes, when it differs from the group default. */
     maxUploadBytes?: number;
     /** One sentence on what comes back. */

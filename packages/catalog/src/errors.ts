@@ -12,6 +12,7 @@ export const errorCodes = {
   UNPROCESSABLE_FILE: { status: 422, message: 'The file could not be processed.' },
   NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down.' },
   TIMEOUT: { status: 503, message: 'The request took too long to process.' },
   OVERLOADED: { status: 503, message: 'The server is busy. Please try again shortly.' },

@@ -29,7 +29,7 @@ export * as fields from './fields.js';
 export { type Group, type GroupId, groups } from './groups.js';
 export * from './limits.js';
 export { imageInputTypes } from './tools/_image-input.js';
-export { imageBase64Request } from './tools/image-base64.js';
+export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
 export { resizeRequest } from './tools/resize-image.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
 

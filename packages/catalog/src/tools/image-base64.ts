@@ -4,6 +4,17 @@ import { singleImage } from './_image-input.js';
 
 export const imageBase64Request = z.object({});
 
+/** The `data` member of a successful response. */
+export const imageBase64Response = z.object({
+  base64: z.string().describe('The file, base64-encoded (standard alphabet, with padding).'),
+  dataUri: z.string().describe('A data URI: data:<mimeType>;base64,<base64>.'),
+  cssUrl: z.string().describe('A CSS value: url("<dataUri>").'),
+  mimeType: z.string().describe('The detected media type, e.g. image/png.'),
+  bytes: z.int().describe('Size of the file in bytes (before encoding).'),
+  width: z.int().describe('Width in pixels, after applying the EXIF orientation.'),
+  height: z.int().describe('Height in pixels, after applying the EXIF orientation.'),
+});
+
 export const imageBase64 = defineTool({
   id: 'image-base64',
   slug: 'image-base64',
@@ -21,6 +32,7 @@ export const imageBase64 = defineTool({
     input: singleImage,
     output: 'analysis',
     request: imageBase64Request,
+    responseData: imageBase64Response,
     response: 'JSON whose data holds base64, dataUri, cssUrl, mimeType, bytes, width and height.',
     examples: [{ title: 'Encode a PNG icon', fields: {} }],
   },

@@ -1,0 +1,81 @@
+import './fastify-types.js';
+import { apiBasePath } from '@toolkit/catalog';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { corsPlugin } from './plugins/cors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { healthPath, healthPlugin } from './plugins/health.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
+import { multipartPlugin } from './plugins/multipart.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticSitePlugin } from './plugins/static-site.js';
+import { handlers } from './tools/handlers.js';
+import { registerTools } from './tools/register.js';
+import type { HandlerTable } from './tools/types.js';
+
+function loggerOptions(config: Config): FastifyLoggerOptions & Record<string, unknown> {
+  return {
+    level: config.logLevel,
+    // Request logs carry method, URL, status and timing only: never bodies or file contents.
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.logFormat === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The whole application, configured but not listening: plugins, the website and every live tool
+ * route. No side effects beyond the instance itself (a Redis connection when REDIS_URL is set,
+ * closed with the app).
+ *
+ * @example const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' })); await app.inject({ url: '/api/v1/health' });
+ */
+export async function buildApp(config: Config, table: HandlerTable = handlers): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestIdFor,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.limits.bodyBytes,
+    requestTimeout: config.timeouts.uploadMs,
+    // Shutdown answers new requests with our own 503 (load-shedding plugin), not Fastify's body.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    clientErrorHandler,
+    routerOptions: { ignoreDuplicateSlashes: false },
+  });
+
+  await app.register(errorsPlugin, { bodyLimit: config.limits.bodyBytes });
+  await app.register(requestIdPlugin);
+  await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
+
+  await app.register(
+    async (api) => {
+      const exempt = [`${apiBasePath}${healthPath}`];
+      await api.register(corsPlugin, { origins: config.corsOrigins });
+      await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
+      await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
+      await api.register(multipartPlugin, {
+        fileBytes: config.limits.imageUploadBytes,
+        files: config.limits.multipartFiles,
+        fields: config.limits.multipartFields,
+        fieldBytes: config.limits.multipartFieldBytes,
+      });
+      await api.register(healthPlugin, { version: config.version });
+      await api.register(openApiPlugin);
+      registerTools(api, config, table);
+    },
+    { prefix: apiBasePath },
+  );
+
+  await app.register(staticSitePlugin, { root: config.webRoot, connectSrc: config.cspConnectSrc });
+  return app;
+}

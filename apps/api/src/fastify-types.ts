@@ -1,0 +1,9 @@
+/** Route options and decorations this server adds to Fastify's types. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on tool routes: the catalog id of the tool (load shedding counts these). */
+    tool?: string;
+  }
+}
+
+export {};

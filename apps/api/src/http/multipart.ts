@@ -1,0 +1,128 @@
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+
+/** One uploaded file, held in memory. */
+export interface UploadedFile {
+  field: string;
+  /** The client's file name, as sent (may be empty). */
+  filename: string;
+  /** The client's declared media type: informative only, never trusted. */
+  declaredType: string;
+  data: Buffer;
+}
+
+export interface MultipartLimits {
+  /** Largest single file, in bytes. */
+  fileBytes: number;
+  files: number;
+  fields: number;
+  fieldBytes: number;
+}
+
+export interface MultipartBody {
+  /** First value of each text field. */
+  fields: Record<string, string>;
+  /** Files of the wanted field, in order (at most `maxFiles`). */
+  files: UploadedFile[];
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+function tooLarge(name: string, limit: number): ApiError {
+  return new ApiError('PAYLOAD_TOO_LARGE', `The file "${name}" is larger than the ${mb(limit)} allowed.`);
+}
+
+/**
+ * Reads a file part into one buffer, failing as soon as it passes the limit, so an oversized
+ * upload is cut off instead of read to the end. When the request announces its length, the
+ * buffer is allocated once and filled in place rather than concatenated from chunks, which halves
+ * the peak memory of a large upload.
+ */
+async function collect(
+  part: MultipartFile,
+  limit: number,
+  announced: number | undefined,
+  keep: boolean,
+): Promise<Buffer> {
+  const target = keep && announced ? Buffer.allocUnsafe(Math.min(limit, announced)) : undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (size + chunk.length > limit) throw tooLarge(part.filename || part.fieldname, limit);
+    if (target) {
+      // Node stops a body at its Content-Length, so a file part always fits; stay safe anyway.
+      if (size + chunk.length > target.length) throw new Error('Multipart file longer than its request');
+      chunk.copy(target, size);
+    } else if (keep) {
+      chunks.push(chunk);
+    }
+    size += chunk.length;
+  }
+  return target ? target.subarray(0, size) : Buffer.concat(chunks, size);
+}
+
+function translate(error: unknown, limits: MultipartLimits): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') {
+    return new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.files} files.`);
+  }
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.fields} fields.`);
+  }
+  return new ApiError(
+    'MALFORMED_REQUEST',
+    'The multipart form could not be read: it is malformed or was cut off.',
+    { cause: error },
+  );
+}
+
+/**
+ * Reads a multipart request: the text fields (first value of each) and the files of one field
+ * (the first `maxFiles` of them; later ones are read past and ignored). Files of other fields are
+ * ignored too. Every file counts against the size limit, kept or not.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+  maxFiles: number,
+  limits: MultipartLimits,
+): Promise<MultipartBody> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  // Preallocation only pays for a single file; several files are gathered chunk by chunk.
+  const length = Number(request.headers['content-length']);
+  const announced = maxFiles === 1 && Number.isSafeInteger(length) && length > 0 ? length : undefined;
+  try {
+    const parts = request.parts({
+      limits: {
+        // One byte over the limit reaches collect(), which then fails at once.
+        fileSize: limits.fileBytes + 1,
+        files: limits.files,
+        fields: limits.fields,
+        fieldSize: limits.fieldBytes,
+        parts: limits.files + limits.fields,
+      },
+    });
+    for await (const part of parts as AsyncIterable<Multipart>) {
+      if (part.type === 'file') {
+        const keep = part.fieldname === fileField && files.length < maxFiles;
+        const data = await collect(part, limits.fileBytes, announced, keep);
+        if (keep) {
+          files.push({ field: part.fieldname, filename: part.filename, declaredType: part.mimetype, data });
+        }
+      } else if (part.valueTruncated) {
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          `The field "${part.fieldname}" is longer than the ${limits.fieldBytes} bytes allowed.`,
+        );
+      } else if (!(part.fieldname in fields) && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw translate(error, limits);
+  }
+  return { fields, files };
+}

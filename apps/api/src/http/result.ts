@@ -1,0 +1,101 @@
+import type { FastifyReply } from 'fastify';
+
+/** What a handler produces; the route turns it into a response with the contract's headers. */
+export type ToolResult =
+  /** A binary download (image, archive, audio, PDF): Content-Disposition: attachment. */
+  | {
+      kind: 'file';
+      data: Buffer;
+      contentType: string;
+      /** File name extension of the result, without the dot. */
+      extension: string;
+      headers?: Record<string, string | number>;
+    }
+  /** A converted document (CSV, JSON, XML, text) sent as itself. */
+  | {
+      kind: 'document';
+      body: string | Buffer;
+      contentType: string;
+      headers?: Record<string, string | number>;
+    }
+  /** JSON {success, message, data}. */
+  | { kind: 'analysis'; message: string; data: unknown };
+
+export interface ResultContext {
+  /** Operation name used in download names: <original-stem>-<operation>.<ext>. */
+  operation: string;
+  /** The uploaded file's name, if any. */
+  sourceName: string | undefined;
+  /** Server-Timing entries, in milliseconds. */
+  timings: Record<string, number>;
+}
+
+/** The uploaded name without folders and without its last extension. */
+function rawStem(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+}
+
+/** The stem of an uploaded name, reduced to characters that are safe in a quoted header value. */
+export function fileStem(name: string | undefined): string {
+  const clean = rawStem(name)
+    .normalize('NFKD')
+    .replace(/[^\w.\- ]+/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100);
+  return clean || 'file';
+}
+
+/**
+ * `attachment; filename="<stem>-<operation>.<ext>"` with an ASCII stem, plus `filename*` with the
+ * original UTF-8 stem when it has characters the ASCII form had to drop.
+ *
+ * @example contentDisposition('photo.jpeg', 'resize', 'jpg') // 'attachment; filename="photo-resize.jpg"'
+ */
+export function contentDisposition(
+  sourceName: string | undefined,
+  operation: string,
+  extension: string,
+): string {
+  const header = `attachment; filename="${fileStem(sourceName)}-${operation}.${extension}"`;
+  const original = rawStem(sourceName);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  const unicode = /[^\x20-\x7e]/.test(original) && !/[\u0000-\u001f\u007f]/.test(original);
+  if (!unicode) return header;
+  const encoded = encodeURIComponent(`${original}-${operation}.${extension}`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${header}; filename*=UTF-8''${encoded}`;
+}
+
+function serverTiming(timings: Record<string, number>): string {
+  return Object.entries(timings)
+    .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+    .join(', ');
+}
+
+/** Sends a handler's result with the contract's headers. */
+export function sendResult(reply: FastifyReply, result: ToolResult, context: ResultContext): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  reply.header('server-timing', serverTiming(context.timings));
+  switch (result.kind) {
+    case 'file':
+      return reply
+        .headers(result.headers ?? {})
+        .header('content-type', result.contentType)
+        .header(
+          'content-disposition',
+          contentDisposition(context.sourceName, context.operation, result.extension),
+        )
+        .send(result.data);
+    case 'document':
+      return reply
+        .headers(result.headers ?? {})
+        .header('content-type', result.contentType)
+        .send(result.body);
+    case 'analysis':
+      return reply.send({ success: true, message: result.message, data: result.data });
+  }
+}

@@ -1,0 +1,93 @@
+import type { InputKind } from '@toolkit/catalog';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError } from '../errors.js';
+import { type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
+
+/** What a tool route hands its handler before the fields are typed. */
+export interface RawToolInput {
+  fields: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+/**
+ * Empty, null or absent optional fields mean "use the default": drop them (and whitespace-only
+ * strings) before validation, so the schema's defaults apply.
+ */
+export function stripEmpty(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([, v]) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === ''),
+    ),
+  );
+}
+
+/**
+ * Validates fields against a catalog schema. Unknown fields are dropped by the schema; every
+ * problem becomes a `details` entry, and the message joins their sentences.
+ */
+export function validateFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(stripEmpty(fields));
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    message: issue.message,
+  }));
+  const sentences = [...new Set(details.map((d) => d.message))];
+  throw new ApiError('VALIDATION_ERROR', sentences.join(' '), { details });
+}
+
+function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
+  const where = `as multipart/form-data in the field "${input.field}"`;
+  return new ApiError(
+    'MISSING_FILE',
+    input.kind === 'files'
+      ? `Upload at least ${input.min} files ${where}.`
+      : `No ${input.field === 'image' ? 'image' : 'file'} was uploaded. Send it ${where}.`,
+  );
+}
+
+/** Browsers send an empty part with an empty name for a file input left blank: that is no file. */
+function realFiles(files: UploadedFile[]): UploadedFile[] {
+  const present = files.filter((f) => f.data.length > 0 || f.filename !== '');
+  const empty = present.find((f) => f.data.length === 0);
+  if (empty) throw new ApiError('MISSING_FILE', `The uploaded file "${empty.filename}" is empty.`);
+  return present;
+}
+
+function plainObject(body: unknown): Record<string, unknown> | undefined {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * Reads a tool's input as its catalog entry describes it: one file, several files, or a JSON body
+ * (or the same as an uploaded `file`). Only the first file of a single-file field is used.
+ */
+export async function readToolInput(
+  request: FastifyRequest,
+  input: InputKind,
+  limits: MultipartLimits,
+): Promise<RawToolInput> {
+  if (request.isMultipart()) {
+    const maxFiles = input.kind === 'files' ? input.max : 1;
+    const body = await readMultipart(request, input.field, maxFiles, limits);
+    const files = realFiles(body.files);
+    if (input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
+      throw missingFile(input);
+    }
+    return { fields: body.fields, files };
+  }
+  if (input.kind === 'json-or-file') {
+    const fields = plainObject(request.body);
+    if (!fields) {
+      throw new ApiError(
+        'MALFORMED_REQUEST',
+        `Send a JSON object with a "${input.textKey}" member, or the content as multipart/form-data in the field "file".`,
+      );
+    }
+    return { fields, files: [] };
+  }
+  throw missingFile(input);
+}

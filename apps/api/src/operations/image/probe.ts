@@ -1,0 +1,97 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { ApiError } from '../../errors.js';
+import type { InputFormat } from './formats.js';
+import type { ImageLimits } from './limits.js';
+
+/** What we know about an upload before decoding any pixels. */
+export interface ImageProbe {
+  format: InputFormat;
+  /** Width and height as displayed, i.e. after the EXIF orientation is applied (one frame). */
+  width: number;
+  height: number;
+  /** Frames of an animation (1 for a still image). */
+  pages: number;
+  hasAlpha: boolean;
+  isPalette: boolean;
+  bytes: number;
+}
+
+const byMime: Record<string, InputFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+  'image/tiff': 'tiff',
+  'image/svg+xml': 'svg',
+};
+
+const readable = 'JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG';
+
+/** SVG is XML text, which signature detection does not name: look for an <svg> root near the start. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+}
+
+async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+  const detected = await fileTypeFromBuffer(data);
+  const format = detected ? byMime[detected.mime] : undefined;
+  if (format) return format;
+  if ((!detected || detected.mime === 'application/xml') && looksLikeSvg(data)) return 'svg';
+  const what = detected
+    ? `a ${detected.ext.toUpperCase()} file (${detected.mime})`
+    : 'not an image we recognise';
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `The file "${name}" is ${what}. Upload a ${readable} image.`);
+}
+
+const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapixels`;
+
+/**
+ * Identifies an upload from its bytes and reads its header, refusing what must not be decoded:
+ * non-images (415), unreadable headers (422) and decompression bombs (413, before any pixel is
+ * decoded).
+ *
+ * @example const probe = await probeImage(buffer, 'photo.jpg', limits); // { format: 'jpeg', width: 428, … }
+ */
+export async function probeImage(data: Buffer, name: string, limits: ImageLimits): Promise<ImageProbe> {
+  const format = await detectFormat(data, name);
+  let meta: Metadata;
+  try {
+    // Header only: no pixel is decoded, so the pixel limit is checked below with a clear message.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch (cause) {
+    throw new ApiError(
+      'UNPROCESSABLE_FILE',
+      `The image "${name}" could not be read: it looks corrupt or truncated.`,
+      { cause },
+    );
+  }
+  // Without `pages`, the header describes the first frame and counts the others.
+  const pages = Math.max(1, meta.pages ?? 1);
+  const framePixels = meta.width * meta.height;
+  if (framePixels > limits.maxInputPixels) {
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image is ${meta.width} × ${meta.height} pixels (${megapixels(framePixels)}); ` +
+        `the largest we decode is ${megapixels(limits.maxInputPixels)}.`,
+    );
+  }
+  const rotated = (meta.orientation ?? 1) >= 5;
+  return {
+    format,
+    width: rotated ? meta.height : meta.width,
+    height: rotated ? meta.width : meta.height,
+    pages,
+    hasAlpha: meta.hasAlpha,
+    isPalette: meta.isPalette,
+    bytes: data.length,
+  };
+}
+
+export { megapixels };

@@ -1,0 +1,36 @@
+import cors from '@fastify/cors';
+import fp from 'fastify-plugin';
+import type { CorsOrigins } from '../config.js';
+
+/** Response headers a browser script on another origin may read. */
+export const exposedHeaders = [
+  'content-disposition',
+  'x-request-id',
+  'x-image-width',
+  'x-image-height',
+  'x-original-size',
+  'x-output-size',
+  'server-timing',
+  'retry-after',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+];
+
+/**
+ * CORS for the API scope it is registered in: open to every origin by default (the API is public
+ * and uses no cookies), or limited to a configured list, or off.
+ */
+export const corsPlugin = fp(
+  async (app, options: { origins: CorsOrigins }) => {
+    if (options.origins === false) return;
+    await app.register(cors, {
+      origin: options.origins === '*' ? '*' : options.origins,
+      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      allowedHeaders: ['content-type', 'x-request-id', 'accept'],
+      exposedHeaders,
+      maxAge: 600,
+    });
+  },
+  { name: 'api-cors' },
+);

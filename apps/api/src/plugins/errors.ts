@@ -1,0 +1,130 @@
+import type { Socket } from 'node:net';
+import { apiBasePath, type ErrorCode, errorCodes } from '@toolkit/catalog';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../errors.js';
+
+/*
+ * One error handler turns everything (our ApiError, Fastify's parser and routing errors, plugin
+ * errors, bugs) into the contract's JSON error; a 404 handler answers unknown routes, with 405 and
+ * an Allow header when the path exists under another method. Never HTML, never a stack trace.
+ */
+
+const byStatus: Record<number, ErrorCode> = {
+  400: 'MALFORMED_REQUEST',
+  403: 'NOT_FOUND',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'OVERLOADED',
+};
+
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This Content-Type is not accepted here. Send files as multipart/form-data and text as application/json.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty. Send a JSON object, or no Content-Type at all.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The JSON body could not be parsed.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_BAD_URL: 'The address is not a valid URL.',
+  FST_ERR_HANDLER_TIMEOUT: errorCodes.TIMEOUT.message,
+};
+
+/** Translates any thrown value into the contract's error. */
+export function toApiError(error: unknown, bodyLimit: number): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as Partial<FastifyError> & { status?: number };
+  const status = e.statusCode ?? e.status ?? 500;
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const mb = Math.round((bodyLimit / 1024 / 1024) * 10) / 10;
+    return new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the ${mb} MB allowed.`);
+  }
+  const code = byStatus[status];
+  if (status >= 500 || !code) {
+    return new ApiError('INTERNAL_ERROR', undefined, { cause: error });
+  }
+  const known = e.code ? fastifyMessages[e.code] : undefined;
+  // JSON syntax errors carry a 400 and no Fastify code.
+  const message = known ?? (error instanceof SyntaxError ? 'The JSON body could not be parsed.' : undefined);
+  return new ApiError(code, message, { cause: error });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  // A body we did not read (an early 413, a refused upload) must not be drained to reuse the
+  // connection: closing it is what cuts an oversized upload off.
+  if (!request.raw.complete) reply.header('connection', 'close');
+  return reply.code(error.statusCode).headers(error.headers).type('application/json').send(error.toBody());
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export const errorsPlugin = fp(
+  async (app, options: { bodyLimit: number }) => {
+    /** Methods of every route, by URL, to tell a wrong method (405) from an unknown path (404). */
+    const methodsByUrl = new Map<string, Set<string>>();
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const set = methodsByUrl.get(route.url) ?? new Set<string>();
+      for (const m of methods) set.add(m);
+      methodsByUrl.set(route.url, set);
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const apiError = toApiError(error, options.bodyLimit);
+      if (apiError.statusCode >= 500 && apiError.code === 'INTERNAL_ERROR') {
+        request.log.error({ err: error }, 'unhandled error');
+      } else {
+        request.log.info(
+          { code: apiError.code, cause: (apiError.cause as Error | undefined)?.message },
+          apiError.message,
+        );
+      }
+      return sendError(request, reply, apiError);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = pathOf(request.url);
+      const allowed = path.startsWith(`${apiBasePath}/`) ? methodsByUrl.get(path) : undefined;
+      if (allowed && !allowed.has(request.method)) {
+        const allow = [...allowed].filter((m) => m !== 'HEAD').join(', ');
+        return sendError(
+          request,
+          reply,
+          new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}. Use ${allow}.`, {
+            headers: { allow },
+          }),
+        );
+      }
+      const message = path.startsWith('/api/')
+        ? `There is no API operation at ${request.method} ${path.slice(0, 200)}. The list is at ${apiBasePath}/openapi.json.`
+        : undefined;
+      return sendError(request, reply, new ApiError('NOT_FOUND', message));
+    });
+  },
+  { name: 'errors' },
+);
+
+/**
+ * Fastify's clientErrorHandler: errors before a request exists (unparsable HTTP, headers too
+ * large, a body not received in time) still get the contract's JSON, then the socket is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const apiError = timeout
+    ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time.')
+    : new ApiError('MALFORMED_REQUEST', 'The request is not valid HTTP.');
+  const body = JSON.stringify(apiError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${apiError.statusCode} ${timeout ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

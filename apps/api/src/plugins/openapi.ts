@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { buildOpenApiDocument } from '../openapi/document.js';
+
+export const openApiPath = '/openapi.json';
+
+/** GET /openapi.json: the OpenAPI 3.1 document, built once from the catalog. */
+export const openApiPlugin = fp(
+  async (app) => {
+    const document = JSON.stringify(buildOpenApiDocument());
+    app.get(openApiPath, async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('application/json; charset=utf-8').send(document);
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,59 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { ApiError } from '../errors.js';
+
+export interface RateLimitOptions {
+  enabled: boolean;
+  max: number;
+  windowMs: number;
+  /** Share counters between instances through Redis; in memory when absent. */
+  redisUrl: string | undefined;
+  /** Paths that are never limited (the health check). */
+  exempt: readonly string[];
+}
+
+/**
+ * Per-client-IP rate limiting for the scope it is registered in (the API; static files are not
+ * limited), with the standard RateLimit-* headers and Retry-After on 429. When Redis is down the
+ * limiter lets requests through rather than failing them.
+ */
+export const rateLimitPlugin = fp(
+  async (app, options: RateLimitOptions) => {
+    if (!options.enabled) return;
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, {
+          // Fail fast instead of queueing commands while disconnected; the limiter then skips.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          lazyConnect: false,
+        })
+      : undefined;
+    if (redis) {
+      redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    const exempt = new Set(options.exempt);
+    await app.register(rateLimit, {
+      global: true,
+      max: options.max,
+      timeWindow: options.windowMs,
+      enableDraftSpec: true,
+      skipOnError: true,
+      nameSpace: 'toolkit-rate-limit:',
+      ...(redis ? { redis } : {}),
+      allowList: (request) => exempt.has(request.routeOptions.url ?? ''),
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new ApiError(
+          'RATE_LIMITED',
+          `Too many requests: the limit is ${context.max} per ${Math.round(options.windowMs / 1000)} s. Try again in ${seconds} s.`,
+        );
+      },
+    });
+  },
+  { name: 'api-rate-limit' },
+);

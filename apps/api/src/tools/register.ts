@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import { getTool, type LiveToolId, liveTools, type ToolSpec } from '@toolkit/catalog';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.js';
+import { ApiError } from '../errors.js';
+import type { MultipartLimits } from '../http/multipart.js';
+import { sendResult, type ToolResult } from '../http/result.js';
+import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
+import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
+
+/** Room for the multipart framing and the text fields on top of the files themselves. */
+const formOverheadBytes = 1024 * 1024;
+
+/** Route config flag read by the load-shedding plugin: this route does real work. */
+export interface ToolRouteConfig {
+  tool: string;
+}
+
+/** Validated input: fields as the schema produced them, files as readToolInput checked them. */
+type CheckedInput = { fields: unknown; files: RawToolInput['files'] };
+type Run = (input: CheckedInput, context: HandlerContext) => Promise<ToolResult>;
+
+function uploadLimit(spec: ToolSpec, config: Config): number {
+  return (
+    spec.api.maxUploadBytes ??
+    (spec.group === 'image' ? config.limits.imageUploadBytes : config.limits.uploadBytes)
+  );
+}
+
+/** Rejects with 503 TIMEOUT when the work outlives the processing budget. */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ApiError('TIMEOUT', `The request took longer than ${ms / 1000} s to process.`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An operation name for download file names: the last segment of the API path. */
+function operationName(spec: ToolSpec): string {
+  return spec.api.path.split('/').pop() ?? spec.id;
+}
+
+/**
+ * Registers one tool route from its catalog entry: size guard, input reading, validation with the
+ * catalog schema, the handler under a deadline, and the reply.
+ */
+export function registerToolRoute(app: FastifyInstance, spec: ToolSpec, config: Config, run: Run): void {
+  const schema: z.ZodType | undefined = spec.api.request;
+  if (!schema) throw new Error(`Live tool ${spec.id} has no request schema in the catalog.`);
+  const fileBytes = uploadLimit(spec, config);
+  const maxFiles = spec.api.input.kind === 'files' ? spec.api.input.max : 1;
+  const multipartLimits: MultipartLimits = {
+    fileBytes,
+    files: config.limits.multipartFiles,
+    fields: config.limits.multipartFields,
+    fieldBytes: config.limits.multipartFieldBytes,
+  };
+  const imageLimits = {
+    maxInputPixels: config.limits.maxInputPixels,
+    maxImageSide: config.limits.maxImageSide,
+    timeoutMs: config.timeouts.requestMs,
+  };
+
+  app.route({
+    method: spec.api.method,
+    url: spec.api.path,
+    config: { tool: spec.id } satisfies ToolRouteConfig,
+    // Refuse an announced oversized body before reading a byte of it.
+    onRequest: async (request: FastifyRequest) => {
+      const length = Number(request.headers['content-length']);
+      const max = fileBytes * maxFiles + formOverheadBytes;
+      if (Number.isFinite(length) && length > max) {
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          `The upload is ${(length / 1024 / 1024).toFixed(1)} MB; at most ${(fileBytes / 1024 / 1024).toFixed(1)} MB per file is allowed.`,
+        );
+      }
+    },
+    handler: async (request, reply) => {
+      const started = performance.now();
+      const raw = await readToolInput(request, spec.api.input, multipartLimits);
+      const fields = validateFields(schema, raw.fields);
+      const received = performance.now();
+      const result = await withDeadline(
+        run({ fields, files: raw.files }, { config, imageLimits, log: request.log }),
+        config.timeouts.requestMs,
+      );
+      const timings = { upload: received - started, process: performance.now() - received };
+      return sendResult(reply, result, {
+        operation: operationName(spec),
+        sourceName: raw.files[0]?.filename,
+        timings,
+      });
+    },
+  });
+}
+
+/**
+ * The validated input in the shape the tool's handler expects. The schema has checked the fields
+ * and readToolInput the files, so the cast only names what is already true.
+ */
+function toHandlerInput<Id extends LiveToolId>(input: CheckedInput): HandlerInput<Id> {
+  const [file] = input.files;
+  const shaped: unknown = { fields: input.fields, file, files: input.files };
+  return shaped as HandlerInput<Id>;
+}
+
+function bindTool<Id extends LiveToolId>(app: FastifyInstance, id: Id, table: HandlerTable, config: Config) {
+  const handler = table[id];
+  registerToolRoute(app, getTool(id), config, (input, context) =>
+    handler(toHandlerInput<Id>(input), context),
+  );
+}
+
+/** Registers every live tool of the catalog with its handler. */
+export function registerTools(app: FastifyInstance, config: Config, table: HandlerTable): void {
+  for (const tool of liveTools) bindTool(app, tool.id, table, config);
+}

@@ -1,0 +1,37 @@
+import type { LiveToolId, ToolById } from '@toolkit/catalog';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.js';
+import type { UploadedFile } from '../http/multipart.js';
+import type { ToolResult } from '../http/result.js';
+import type { ImageLimits } from '../operations/image/limits.js';
+
+type ApiOf<Id extends LiveToolId> = ToolById<Id>['api'];
+
+/** The validated fields of a tool: the output type of its catalog request schema. */
+export type FieldsOf<Id extends LiveToolId> =
+  ApiOf<Id> extends { request: infer S extends z.ZodType } ? z.output<S> : never;
+
+type FilesOf<Input> = Input extends { kind: 'file' }
+  ? { file: UploadedFile }
+  : Input extends { kind: 'files' }
+    ? { files: UploadedFile[] }
+    : { file: UploadedFile | undefined };
+
+/** What a handler receives: typed fields plus the file(s) its input kind promises. */
+export type HandlerInput<Id extends LiveToolId> = { fields: FieldsOf<Id> } & FilesOf<ApiOf<Id>['input']>;
+
+export interface HandlerContext {
+  config: Config;
+  imageLimits: ImageLimits;
+  log: FastifyBaseLogger;
+}
+
+/** Parse input → call the operation → describe the reply. */
+export type ToolHandler<Id extends LiveToolId> = (
+  input: HandlerInput<Id>,
+  context: HandlerContext,
+) => Promise<ToolResult>;
+
+/** One handler per live tool: a live tool without a handler does not compile. */
+export type HandlerTable = { [Id in LiveToolId]: ToolHandler<Id> };
