@@ -1,0 +1,19 @@
+// Types of the build-time virtual module emitted by build-tools/catalog-nav-plugin.ts. They are derived
+// from the catalog's own types, so the literal ids (and which of them are live) stay exact.
+declare module 'virtual:catalog-nav' {
+  import type { CatalogTool, Group } from '@toolkit/catalog';
+
+  type NavFields = 'id' | 'slug' | 'group' | 'title' | 'breadcrumb' | 'searchTitle' | 'description';
+  type NavFieldsMore = 'keywords' | 'status' | 'path';
+  /** Distributes over the union so that `tool.status === 'live'` narrows `tool.id` to a live id. */
+  export type NavTool = CatalogTool extends infer T
+    ? T extends CatalogTool
+      ? Pick<T, NavFields | NavFieldsMore> & { apiMethod: T['api']['method']; apiPath: string }
+      : never
+    : never;
+
+  export const navTools: readonly NavTool[];
+  export const navGroups: readonly Group[];
+  export const apiVersion: string;
+  export const unknownBreadcrumb: string;
+}

@@ -1,0 +1,61 @@
+import { BookOpenIcon } from 'lucide-react';
+import { NavLink, useLocation } from 'react-router';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '~/components/ui/sidebar';
+import { apiVersion, docsGroups, findNavTool } from '~/lib/catalog';
+import { toolIcons } from './tool-icons';
+
+/** The docs sidebar: 'Documentation', the version, and the six groups of pages from the catalog. */
+export function DocsSidebar() {
+  const { pathname } = useLocation();
+  const activePath = findNavTool(pathname)?.path;
+  const { setOpenMobile } = useSidebar();
+  return (
+    <Sidebar label="Documentation sidebar" description="The API documentation pages, by group.">
+      <SidebarHeader className="border-sidebar-border border-b sidebar-collapsed:items-center sidebar-collapsed:px-0">
+        <div className="flex items-center gap-2.5 px-1 sidebar-collapsed:px-0">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand">
+            <BookOpenIcon className="size-4" aria-hidden="true" />
+          </span>
+          <div className="flex min-w-0 flex-col leading-tight sidebar-collapsed:sr-only">
+            <span className="font-semibold text-sm">Documentation</span>
+            <span className="text-muted-foreground text-xs">v{apiVersion}</span>
+          </div>
+        </div>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Documentation" className="flex flex-col gap-1 pt-2 sidebar-collapsed:items-center">
+          {docsGroups.map((group) => (
+            <SidebarGroup key={group.id} className="sidebar-collapsed:px-2">
+              <SidebarGroupLabel>{group.title}</SidebarGroupLabel>
+              <SidebarMenu>
+                {group.tools.map((tool) => {
+                  const Icon = toolIcons[tool.id];
+                  return (
+                    <SidebarMenuItem key={tool.id}>
+                      <SidebarMenuButton asChild isActive={tool.path === activePath} tooltip={tool.title}>
+                        <NavLink to={tool.path} end onClick={() => setOpenMobile(false)}>
+                          <Icon aria-hidden="true" />
+                          <span>{tool.title}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,183 @@
+import { PanelLeftIcon } from 'lucide-react';
+import { Slot } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { SIDEBAR_WIDTH_MOBILE } from '~/lib/sidebar-state';
+import { cn } from '~/lib/utils';
+import { Button } from './button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
+import { useSidebar } from './sidebar-context';
+import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+
+export { SidebarProvider, useSidebar } from './sidebar-context';
+
+/**
+ * A sidebar that is sticky beside the content on wide screens (16rem, or 3rem of icons when collapsed)
+ * and a slide-in sheet from the left on narrow ones (18rem). The same children fill both.
+ */
+export function Sidebar({
+  label,
+  description,
+  className,
+  children,
+}: {
+  /** Accessible name of the sidebar (and the sheet's title). */
+  label: string;
+  description: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { isMobile, openMobile, setOpenMobile, state } = useSidebar();
+  return (
+    <>
+      <aside
+        data-slot="sidebar"
+        data-sidebar-container=""
+        data-state={state}
+        aria-label={label}
+        className={cn(
+          'sticky top-header z-20 hidden h-[calc(100svh-var(--header-height))] w-(--sidebar-width) shrink-0 flex-col self-start border-sidebar-border border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out md:flex',
+          'sidebar-collapsed:w-(--sidebar-width-icon)',
+          className,
+        )}
+      >
+        {children}
+      </aside>
+      <Sheet open={isMobile && openMobile} onOpenChange={setOpenMobile}>
+        <SheetContent
+          side="left"
+          data-slot="sidebar-sheet"
+          className="max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-[85vw]"
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
+        >
+          <SheetTitle className="sr-only">{label}</SheetTitle>
+          <SheetDescription className="sr-only">{description}</SheetDescription>
+          <div className="flex h-full min-h-0 flex-col">{children}</div>
+        </SheetContent>
+      </Sheet>
+    </>
+  );
+}
+
+export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
+  const { toggleSidebar } = useSidebar();
+  return (
+    <Button
+      data-slot="sidebar-trigger"
+      variant="ghost"
+      size="icon-sm"
+      aria-keyshortcuts="Control+B Meta+B"
+      className={cn('-ml-1', className)}
+      onClick={(event) => {
+        onClick?.(event);
+        toggleSidebar();
+      }}
+      {...props}
+    >
+      <PanelLeftIcon aria-hidden="true" />
+      <span className="sr-only">Toggle sidebar</span>
+    </Button>
+  );
+}
+
+export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="sidebar-header" className={cn('flex flex-col gap-2 p-3', className)} {...props} />;
+}
+
+export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-content"
+      className={cn(
+        'flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto overflow-x-hidden overscroll-contain pb-4 [scrollbar-width:thin]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="sidebar-footer" className={cn('flex flex-col gap-2 p-3', className)} {...props} />;
+}
+
+export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-group"
+      className={cn('relative flex w-full min-w-0 flex-col px-3 py-1.5', className)}
+      {...props}
+    />
+  );
+}
+
+/** Group heading: hidden (kept for screen readers) when the sidebar is collapsed to icons. */
+export function SidebarGroupLabel({ className, ...props }: ComponentProps<'h2'>) {
+  return (
+    <h2
+      data-slot="sidebar-group-label"
+      className={cn(
+        'flex h-8 shrink-0 items-center px-2 font-semibold text-foreground text-xs tracking-wide',
+        'sidebar-collapsed:sr-only',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
+  return (
+    <ul
+      data-slot="sidebar-menu"
+      className={cn('flex w-full min-w-0 flex-col gap-0.5', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
+  return <li data-slot="sidebar-menu-item" className={cn('relative', className)} {...props} />;
+}
+
+const menuButtonClass = cn(
+  'flex h-8 w-full min-w-0 items-center gap-2.5 overflow-hidden rounded-md px-2 text-left text-muted-foreground text-sm outline-none transition-colors',
+  'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2',
+  'data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-foreground',
+  '[&>svg]:size-4 [&>svg]:shrink-0 data-[active=true]:[&>svg]:text-brand [&>span]:truncate',
+  'sidebar-collapsed:w-8 sidebar-collapsed:justify-center sidebar-collapsed:px-0 sidebar-collapsed:[&>span]:sr-only',
+);
+
+export function SidebarMenuButton({
+  asChild = false,
+  isActive = false,
+  tooltip,
+  className,
+  ...props
+}: ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
+  const { state, isMobile } = useSidebar();
+  const Comp = asChild ? Slot.Root : 'button';
+  const button = (
+    <Comp
+      data-slot="sidebar-menu-button"
+      data-active={isActive}
+      className={cn(menuButtonClass, className)}
+      {...props}
+    />
+  );
+  if (!tooltip) return button;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+        {tooltip}
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The page beside the sidebar. */
+export function SidebarInset({ className, ...props }: ComponentProps<'main'>) {
+  return (
+    <main data-slot="sidebar-inset" className={cn('flex min-w-0 flex-1 flex-col', className)} {...props} />
+  );
+}

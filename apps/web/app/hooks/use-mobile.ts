@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/** Below this width (px) the docs sidebar becomes a slide-in sheet (specification §9). */
+export const MOBILE_BREAKPOINT = 768;
+const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+function subscribe(listener: () => void): () => void {
+  const media = window.matchMedia(query);
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+}
+
+/** True on narrow screens. False while pre-rendering; the markup works for both until hydration. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

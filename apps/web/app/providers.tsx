@@ -1,0 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from './components/ui/sonner';
+import { TooltipProvider } from './components/ui/tooltip';
+import { createQueryClient } from './lib/query-client';
+
+// One client for the whole visit: its cache survives leaving the docs and coming back.
+let queryClient: ReturnType<typeof createQueryClient> | undefined;
+
+/**
+ * The providers of the interactive parts: the data cache, tooltips (700 ms) and the toast area (4 s,
+ * 3 visible). They wrap the docs layout, the only area that uses them, so the home and about pages
+ * do not download TanStack Query, sonner or the tooltip code before they are interactive.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  queryClient ??= createQueryClient();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        {children}
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { AppShell } from './components/layout/app-shell';
+import { NotFound } from './components/layout/not-found';
+import { bootScript } from './lib/boot-script';
+import { siteConfig } from './lib/site-config';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The body font is needed for the first paint of every page.
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesheet },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    // The boot script adds the theme class before React hydrates, so <html> differs from the HTML.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={siteConfig.themeColor.light}
+        />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={siteConfig.themeColor.dark} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed build-time string, allowed by CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: bootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-svh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Errors thrown while rendering any route end here, inside the normal shell. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AppShell>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <NotFound
+          code="Error"
+          title="Something went wrong"
+          message="This page could not be shown. Reload it, or go back to the documentation."
+        />
+      )}
+    </AppShell>
+  );
+}

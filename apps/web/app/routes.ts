@@ -1,0 +1,22 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { tools } from '@toolkit/catalog';
+
+const docsPage = 'routes/docs-page.tsx';
+
+/**
+ * Every documentation page comes from the catalog: one shared page module, one route per tool, each
+ * with its own id. Unknown docs paths get a not-found page inside the docs layout, and every other
+ * unknown path the site-wide 404.
+ */
+export const docsRoutes = tools.map((tool) =>
+  tool.slug === ''
+    ? index(docsPage, { id: `docs/${tool.id}` })
+    : route(tool.slug, docsPage, { id: `docs/${tool.id}` }),
+);
+
+export default [
+  index('routes/home.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('docs/api', 'routes/docs-layout.tsx', [...docsRoutes, route('*', 'routes/docs-not-found.tsx')]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

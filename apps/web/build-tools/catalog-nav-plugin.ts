@@ -1,0 +1,56 @@
+import { type Plugin, runnerImport } from 'vite';
+
+type Catalog = typeof import('@toolkit/catalog');
+
+const publicId = 'virtual:catalog-nav';
+const resolvedId = `\0${publicId}`;
+
+/**
+ * The plain-data part of the catalog (titles, paths, groups, keywords) as a virtual module.
+ *
+ * The catalog's tool files build zod schemas at import time, so importing `@toolkit/catalog` in the
+ * browser would ship zod with every page. The shell (header, sidebar, breadcrumb, search, home cards)
+ * only needs strings, so this plugin evaluates the catalog at build time and emits them as JSON.
+ * Pages that need the schemas (the API reference) import the catalog itself, in their own chunk.
+ */
+export function catalogNavPlugin(): Plugin {
+  // The catalog is TypeScript source, which Node cannot import as is; Vite's module runner can.
+  let catalog: Promise<Catalog> | undefined;
+  const loadCatalog = () => {
+    catalog ??= runnerImport<Catalog>('@toolkit/catalog', { configFile: false, logLevel: 'error' }).then(
+      (result) => result.module,
+    );
+    return catalog;
+  };
+  return {
+    name: 'toolkit:catalog-nav',
+    resolveId(id) {
+      return id === publicId ? resolvedId : undefined;
+    },
+    async load(id) {
+      if (id !== resolvedId) return undefined;
+      const { apiBasePath, apiVersion, groups, tools, unknownBreadcrumb } = await loadCatalog();
+      const navTools = tools.map((t) => ({
+        id: t.id,
+        slug: t.slug,
+        group: t.group,
+        title: t.title,
+        breadcrumb: t.breadcrumb,
+        searchTitle: t.searchTitle,
+        description: t.description,
+        keywords: t.keywords,
+        status: t.status,
+        path: t.path,
+        apiMethod: t.api.method,
+        apiPath: `${apiBasePath}${t.api.path}`,
+      }));
+      const navGroups = groups.map((g) => ({ ...g }));
+      return [
+        `export const navTools = ${JSON.stringify(navTools)};`,
+        `export const navGroups = ${JSON.stringify(navGroups)};`,
+        `export const apiVersion = ${JSON.stringify(apiVersion)};`,
+        `export const unknownBreadcrumb = ${JSON.stringify(unknownBreadcrumb)};`,
+      ].join('\n');
+    },
+  };
+}

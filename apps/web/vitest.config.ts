@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+import { catalogNavPlugin } from './build-tools/catalog-nav-plugin.ts';
+
+export default defineProject({
+  plugins: [catalogNavPlugin()],
+  resolve: { tsconfigPaths: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build-tools/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+  },
+});
