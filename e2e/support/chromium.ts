@@ -28,6 +28,8 @@ const offlineFlags = [
  * --single-process breaks every test that opens more than one page; Playwright passes its own
  * --headless; the security relaxations would hide CORS or CSP bugs of the product; and a second
  * --disable-features/--enable-features would replace Playwright's own list instead of adding to it.
+ * Its graphics flags route compositing through SwiftShader's software GL (for WebGL on Lambda): on
+ * two cores that turns a dialog's closing animation into seconds. The site uses no WebGL.
  */
 const unwantedBundledFlags = [
   /^--single-process$/,
@@ -36,6 +38,11 @@ const unwantedBundledFlags = [
   /^--allow-running-insecure-content$/,
   /^--disable-site-isolation-trials$/,
   /^--(disable|enable)-features=/,
+  /^--use-gl=/,
+  /^--use-angle=/,
+  /^--enable-unsafe-swiftshader$/,
+  /^--ignore-gpu-blocklist$/,
+  /^--in-process-gpu$/,
 ];
 
 export interface ResolvedChromium {

@@ -42,3 +42,15 @@ test('a toast disappears after about 4 s', async ({ page }) => {
   await expect(toast).toBeVisible({ timeout: 1 });
   await expect(toast).toBeHidden({ timeout: 2_500 });
 });
+
+test('a collapsed sidebar names its icons in a tooltip that opens after 700 ms', async ({ page }) => {
+  await visit(page, '/docs/api');
+  await ui.sidebarToggle(page).click();
+  await expect.poll(async () => (await ui.sidebar(page).boundingBox())?.width).toBe(spec.sidebar.iconWidthPx);
+  await ui.sidebar(page).getByRole('link', { name: 'Flip Image' }).hover();
+  const tooltip = page.getByRole('tooltip', { name: 'Flip Image' });
+  // The constant under test: nothing yet shortly before 700 ms, the tooltip soon after.
+  await page.waitForTimeout(spec.tooltipDelayMs - 300);
+  await expect(tooltip).toHaveCount(0, { timeout: 1 });
+  await expect(tooltip).toBeVisible({ timeout: 1_500 });
+});

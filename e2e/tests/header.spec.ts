@@ -26,7 +26,7 @@ test.describe('wide screens (1280px)', () => {
     const github = ui.githubLink(page);
     await expect(github).toHaveAttribute('href', /^https:\/\/github\.com\//);
     await expect(github).toHaveAttribute('target', '_blank');
-    await expect(github).toHaveAttribute('rel', /noopener/);
+    await expect(github).toHaveAttribute('rel', /noopener|noreferrer/);
   });
 
   for (const name of spec.header.links) {

@@ -17,7 +17,7 @@ test.describe('home page', () => {
     const github = main.getByRole('link', { name: spec.home.github });
     await expect(github).toHaveAttribute('href', /^https:\/\/github\.com\//);
     await expect(github).toHaveAttribute('target', '_blank');
-    await expect(github).toHaveAttribute('rel', /noopener/);
+    await expect(github).toHaveAttribute('rel', /noopener|noreferrer/);
   });
 
   test("'Explore Docs' opens the Resize Image page", async ({ page }) => {
