@@ -1,0 +1,353 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { handlers } from '../src/tools/handlers.js';
+import { expectError, makeApp, postImage, testConfig } from './helpers/app.js';
+import { fixture } from './helpers/fixtures.js';
+import { form, imageForm } from './helpers/form.js';
+
+const cat = fixture('images/chelsea_cat_451x300.png');
+const noImage = 'No image was uploaded. Send it as multipart/form-data in the field "image".';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await makeApp();
+});
+afterAll(() => app.close());
+
+describe('missing image: 400 MISSING_FILE', () => {
+  it('when the form has no image', async () => {
+    const { payload, headers } = form([{ name: 'width', value: '100' }]);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/resize', payload, headers });
+    expectError(res, 400, 'MISSING_FILE', noImage);
+  });
+
+  it('when the file input was left empty (an empty part with no name)', async () => {
+    const { payload, headers } = form([{ name: 'image', filename: '', data: Buffer.alloc(0) }]);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/base64', payload, headers });
+    expectError(res, 400, 'MISSING_FILE', noImage);
+  });
+
+  it('when the body is JSON instead of a form', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/resize', payload: { width: 100 } });
+    expectError(res, 400, 'MISSING_FILE', noImage);
+  });
+
+  it('when the uploaded file is empty', async () => {
+    const res = await postImage(app, '/images/resize', fixture('bad/empty.png'), { width: 10 }, 'empty.png');
+    expectError(res, 400, 'MISSING_FILE', 'The uploaded file "empty.png" is empty.');
+  });
+});
+
+describe('not an image: 415 UNSUPPORTED_MEDIA_TYPE', () => {
+  it('for text named .png', async () => {
+    const res = await postImage(
+      app,
+      '/images/resize',
+      fixture('bad/text_with_png_extension.png'),
+      { width: 10 },
+      'a.png',
+    );
+    expectError(
+      res,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The file "a.png" is not an image we recognise. Upload a JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG image.',
+    );
+  });
+
+  it('for a compressed SVG, named by what it really is', async () => {
+    const res = await postImage(
+      app,
+      '/images/thumbnail',
+      fixture('bad/svg-too-many-elements.svgz'),
+      {},
+      'b.svgz',
+    );
+    expectError(
+      res,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The file "b.svgz" is a GZ file (application/gzip). Upload a JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG image.',
+    );
+  });
+
+  it('for a body type no route accepts', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload: cat,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expectError(
+      res,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This Content-Type is not accepted here. Send files as multipart/form-data and text as application/json.',
+    );
+  });
+});
+
+describe('corrupt or truncated image: 422 UNPROCESSABLE_FILE', () => {
+  it('when the pixel data stops half way', async () => {
+    const res = await postImage(app, '/images/resize', fixture('bad/photo_truncated_half.jpg'), {
+      width: 100,
+    });
+    expectError(
+      res,
+      422,
+      'UNPROCESSABLE_FILE',
+      'The image could not be decoded: it looks corrupt or truncated.',
+    );
+  });
+
+  it('when even the header is broken', async () => {
+    const res = await postImage(app, '/images/thumbnail', fixture('bad/truncated_skimage.jpg'), {}, 't.jpg');
+    expectError(
+      res,
+      422,
+      'UNPROCESSABLE_FILE',
+      'The image "t.jpg" could not be read: it looks corrupt or truncated.',
+    );
+  });
+});
+
+describe('invalid fields: 400 VALIDATION_ERROR with details', () => {
+  it('lists every bad field with a sentence', async () => {
+    const res = await postImage(app, '/images/resize', cat, {
+      width: 0,
+      height: 5000,
+      quality: 101,
+      format: 'bmp',
+      maintain_aspect: 'maybe',
+    });
+    const body = expectError(
+      res,
+      400,
+      'VALIDATION_ERROR',
+      'width must be a whole number between 1 and 4096. height must be a whole number between 1 and 4096. ' +
+        'maintain_aspect must be true or false. quality must be a whole number between 1 and 100. ' +
+        'format must be one of: jpeg, png, webp, avif.',
+    );
+    expect(body.details).toEqual([
+      { field: 'width', message: 'width must be a whole number between 1 and 4096.' },
+      { field: 'height', message: 'height must be a whole number between 1 and 4096.' },
+      { field: 'maintain_aspect', message: 'maintain_aspect must be true or false.' },
+      { field: 'quality', message: 'quality must be a whole number between 1 and 100.' },
+      { field: 'format', message: 'format must be one of: jpeg, png, webp, avif.' },
+    ]);
+  });
+
+  it('asks for one of width, height or size', async () => {
+    const res = await postImage(app, '/images/resize', cat, { quality: 80 });
+    const body = expectError(res, 400, 'VALIDATION_ERROR', 'Give at least one of width, height or size.');
+    expect(body.details).toEqual([
+      { field: 'width', message: 'Give at least one of width, height or size.' },
+    ]);
+  });
+});
+
+describe('too large: 413', () => {
+  it('refuses an announced oversized upload before reading it, and closes the connection', async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024, 1);
+    const res = await postImage(app, '/images/resize', big, { width: 10 }, 'big.jpg');
+    expectError(res, 413, 'PAYLOAD_TOO_LARGE', 'The upload is 12.0 MB; at most 10.0 MB per file is allowed.');
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('cuts off a file that passes the limit while streaming', async () => {
+    // Just over 10 MB: within the form allowance, so only the streaming limit can catch it.
+    const big = Buffer.concat([cat, Buffer.alloc(10 * 1024 * 1024 - cat.length + 1)]);
+    const res = await postImage(app, '/images/resize', big, { width: 10 }, 'big.png');
+    expectError(res, 413, 'PAYLOAD_TOO_LARGE', 'The file "big.png" is larger than the 10 MB allowed.');
+  });
+
+  it.each([
+    [
+      'bad/pixel-bomb_25200x33300.png',
+      'The image is 25200 × 33300 pixels (839 megapixels); the largest we decode is 50 megapixels.',
+    ],
+    [
+      'bad/pixel-bomb_64250x64250_1KB.jpg',
+      'The image is 64250 × 64250 pixels (4128 megapixels); the largest we decode is 50 megapixels.',
+    ],
+  ])('refuses the decompression bomb %s before decoding it', async (file, message) => {
+    const res = await postImage(app, '/images/resize', fixture(file), { width: 100 });
+    expectError(res, 413, 'IMAGE_TOO_LARGE', message);
+  });
+
+  it('refuses too many files and over-long fields', async () => {
+    const strict = await makeApp({ MULTIPART_MAX_FILES: '2', MULTIPART_MAX_FIELD_BYTES: '16' });
+    const files = form(['a', 'b', 'c'].map((n) => ({ name: 'image', filename: `${n}.png`, data: cat })));
+    const many = await strict.inject({ method: 'POST', url: '/api/v1/images/resize', ...files });
+    expectError(many, 413, 'PAYLOAD_TOO_LARGE', 'The form has more than 2 files.');
+    const long = await postImage(strict, '/images/resize', cat, { width: '1'.repeat(40) });
+    expectError(long, 413, 'PAYLOAD_TOO_LARGE', 'The field "width" is longer than the 16 bytes allowed.');
+    await strict.close();
+  });
+});
+
+describe('malformed requests: 400 MALFORMED_REQUEST', () => {
+  it('when the multipart body is cut off', async () => {
+    const { payload, headers } = imageForm(cat, { width: 10 });
+    const cut = payload.subarray(0, 5000);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload: cut,
+      headers: { ...headers, 'content-length': String(cut.length) },
+    });
+    expectError(
+      res,
+      400,
+      'MALFORMED_REQUEST',
+      'The multipart form could not be read: it is malformed or was cut off.',
+    );
+  });
+
+  it('when the multipart boundary is missing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload: 'whatever',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expectError(
+      res,
+      400,
+      'MALFORMED_REQUEST',
+      'The multipart form could not be read: it is malformed or was cut off.',
+    );
+  });
+
+  it('when a JSON body does not parse', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload: '{"width": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(res, 400, 'MALFORMED_REQUEST', 'The JSON body could not be parsed.');
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown API route with 404 JSON', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/sharpen' });
+    expectError(
+      res,
+      404,
+      'NOT_FOUND',
+      'There is no API operation at POST /api/v1/images/sharpen. The list is at /api/v1/openapi.json.',
+    );
+  });
+
+  it('answers an unknown page with 404 JSON when there is no website build', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
+    expectError(res, 404, 'NOT_FOUND', 'There is nothing at this address.');
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/images/resize' });
+    expectError(res, 405, 'METHOD_NOT_ALLOWED', 'GET is not allowed on /api/v1/images/resize. Use POST.');
+    expect(res.headers.allow).toBe('POST');
+    const health = await app.inject({ method: 'DELETE', url: '/api/v1/health' });
+    expectError(health, 405, 'METHOD_NOT_ALLOWED', 'DELETE is not allowed on /api/v1/health. Use GET.');
+  });
+});
+
+describe('rate limiting: 429', () => {
+  it('limits each client per window with Retry-After and RateLimit headers, sparing health checks', async () => {
+    const limited = await makeApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' });
+    const url = '/api/v1/openapi.json';
+    const first = await limited.inject({ url });
+    expect(first.headers['ratelimit-limit']).toBe('2');
+    expect(first.headers['ratelimit-remaining']).toBe('1');
+    await limited.inject({ url });
+    const third = await limited.inject({ url });
+    expectError(
+      third,
+      429,
+      'RATE_LIMITED',
+      /^Too many requests: the limit is 2 per 60 s\. Try again in \d+ s\.$/,
+    );
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(third.headers['ratelimit-remaining']).toBe('0');
+    expect(Number(third.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++)
+      expect((await limited.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    // Another client has its own budget.
+    const other = await limited.inject({ url, remoteAddress: '10.0.0.9' });
+    expect(other.statusCode).toBe(200);
+    await limited.close();
+  });
+
+  it('can be switched off', async () => {
+    const open = await makeApp({ RATE_LIMIT_ENABLED: 'false', RATE_LIMIT_MAX: '1' });
+    for (let i = 0; i < 3; i++)
+      expect((await open.inject({ url: '/api/v1/openapi.json' })).statusCode).toBe(200);
+    expect(open.hasDecorator('rateLimit')).toBe(false);
+    await open.close();
+  });
+});
+
+describe('overload: 503 with Retry-After', () => {
+  it('sheds tool requests beyond the in-flight limit', async () => {
+    const busy = await makeApp({ SHED_MAX_IN_FLIGHT: '1', SHED_RETRY_AFTER_SECONDS: '7' });
+    const photo = fixture('images/photo_elephants_3840x2160.jpg');
+    const [a, b] = await Promise.all([
+      postImage(busy, '/images/resize', photo, { width: 64 }),
+      postImage(busy, '/images/resize', photo, { width: 64 }),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 503]);
+    const shed = a.statusCode === 503 ? a : b;
+    expectError(shed, 503, 'OVERLOADED', 'The server is busy. Please try again in a few seconds.');
+    expect(shed.headers['retry-after']).toBe('7');
+    // Once the first is done, there is room again.
+    expect((await postImage(busy, '/images/resize', cat, { width: 64 })).statusCode).toBe(200);
+    await busy.close();
+  });
+
+  it('sheds when the event loop lags, but still answers health checks', async () => {
+    const lagging = await makeApp({ SHED_MAX_EVENT_LOOP_DELAY_MS: '20', SHED_SAMPLE_INTERVAL_MS: '100' });
+    const until = Date.now() + 500;
+    while (Date.now() < until) {
+      // Block the event loop on purpose.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await lagging.inject({ url: '/api/v1/openapi.json' });
+    expectError(res, 503, 'OVERLOADED', 'The server is busy. Please try again in a few seconds.');
+    expect(res.headers['retry-after']).toBe('5');
+    expect((await lagging.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    await lagging.close();
+  });
+
+  it('gives up on work that outlives the processing time with 503 TIMEOUT', async () => {
+    const slow = await makeApp({ REQUEST_TIMEOUT_MS: '1000' });
+    const photo = fixture('images/photo_elephants_3840x2160.jpg');
+    const res = await postImage(slow, '/images/resize', photo, { width: 4096, format: 'avif', quality: 100 });
+    expectError(
+      res,
+      503,
+      'TIMEOUT',
+      /^(The request|Processing the image) took longer than 1 s( to process)?\.$/,
+    );
+    await slow.close();
+  });
+});
+
+describe('our own bugs: 500 without internals', () => {
+  it('hides the cause', async () => {
+    const broken = await buildApp(testConfig(), {
+      ...handlers,
+      'resize-image': async () => {
+        throw new Error('secret detail at /srv/internal.ts:12');
+      },
+    });
+    const res = await postImage(broken, '/images/resize', cat, { width: 10 });
+    expectError(res, 500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
+    expect(res.body).not.toContain('secret');
+    await broken.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { imageForm } from './form.js';
+
+/** A folder that does not exist: by default tests run without a website build. */
+const noWebRoot = join(mkdtempSync(join(tmpdir(), 'api-test-')), 'no-web-build');
+
+/** A configuration for tests: silent logs, no web build, a rate limit that never trips. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_ROOT: noWebRoot,
+    RATE_LIMIT_MAX: '1000000',
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
+}
+
+export async function makeApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(env));
+  await app.ready();
+  return app;
+}
+
+/** POSTs an image with fields to an /api/v1 path through app.inject. */
+export function postImage(
+  app: FastifyInstance,
+  path: string,
+  data: Buffer,
+  fields: Record<string, string | number | boolean> = {},
+  filename = 'upload.bin',
+  extra: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  const { payload, headers } = imageForm(data, fields, filename);
+  return app.inject({ method: 'POST', url: `/api/v1${path}`, payload, headers, ...extra });
+}
+
+/** Decoded facts about a response body. */
+export async function decoded(body: Buffer): Promise<Metadata> {
+  return sharp(body).metadata();
+}
+
+/**
+ * Asserts a contract error: status, JSON type, exactly {success, message, code[, details]}, the
+ * code and the message (exact string, or a pattern). Returns the body.
+ */
+export function expectError(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+  message: string | RegExp,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = response.json() as { success: boolean; message: string; code: string; details?: unknown };
+  expect(Object.keys(body).sort()).toEqual(
+    body.details ? ['code', 'details', 'message', 'success'] : ['code', 'message', 'success'],
+  );
+  expect(body.success).toBe(false);
+  expect(body.code).toBe(code);
+  if (typeof message === 'string') expect(body.message).toBe(message);
+  else expect(body.message).toMatch(message);
+  return body;
+}
