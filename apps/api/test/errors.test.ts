@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { handlers } from '../src/tools/handlers.js';
-import { expectError, makeApp, postImage, testConfig } from './helpers/app.js';
+import { expectError, expectRateLimited, makeApp, postImage, testConfig } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { form, imageForm } from './helpers/form.js';
 
@@ -148,11 +148,10 @@ describe('invalid fields: 400 VALIDATION_ERROR with details', () => {
 });
 
 describe('too large: 413', () => {
-  it('refuses an announced oversized upload before reading it, and closes the connection', async () => {
+  it('refuses an announced oversized upload before reading it', async () => {
     const big = Buffer.alloc(12 * 1024 * 1024, 1);
     const res = await postImage(app, '/images/resize', big, { width: 10 }, 'big.jpg');
     expectError(res, 413, 'PAYLOAD_TOO_LARGE', 'The upload is 12.0 MB; at most 10.0 MB per file is allowed.');
-    expect(res.headers.connection).toBe('close');
   });
 
   it('cuts off a file that passes the limit while streaming', async () => {
@@ -265,15 +264,7 @@ describe('rate limiting: 429', () => {
     expect(first.headers['ratelimit-remaining']).toBe('1');
     await limited.inject({ url });
     const third = await limited.inject({ url });
-    expectError(
-      third,
-      429,
-      'RATE_LIMITED',
-      /^Too many requests: the limit is 2 per 60 s\. Try again in \d+ s\.$/,
-    );
-    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    expect(third.headers['ratelimit-remaining']).toBe('0');
-    expect(Number(third.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    expectRateLimited(third, 2);
     for (let i = 0; i < 3; i++)
       expect((await limited.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
     // Another client has its own budget.

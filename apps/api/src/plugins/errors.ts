@@ -3,6 +3,7 @@ import { apiBasePath, type ErrorCode, errorCodes } from '@toolkit/catalog';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
+import { lingerThenClose } from '../http/linger.js';
 
 /*
  * One error handler turns everything (our ApiError, Fastify's parser and routing errors, plugin
@@ -52,9 +53,8 @@ export function toApiError(error: unknown, bodyLimit: number): ApiError {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
-  // A body we did not read (an early 413, a refused upload) must not be drained to reuse the
-  // connection: closing it is what cuts an oversized upload off.
-  if (!request.raw.complete) reply.header('connection', 'close');
+  // A body we did not read (an early 413, a refused upload) is not read to its end.
+  if (!request.raw.complete) lingerThenClose(request.raw, reply.raw);
   return reply.code(error.statusCode).headers(error.headers).type('application/json').send(error.toBody());
 }
 

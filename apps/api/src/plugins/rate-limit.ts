@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
 
+/** How long start-up waits for Redis before going on without it. */
+const connectWaitMs = 3000;
+
 export interface RateLimitOptions {
   enabled: boolean;
   max: number;
@@ -26,7 +29,7 @@ export const rateLimitPlugin = fp(
           // Fail fast instead of queueing commands while disconnected; the limiter then skips.
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
-          connectTimeout: 2000,
+          connectTimeout: connectWaitMs,
           lazyConnect: false,
         })
       : undefined;
@@ -34,6 +37,17 @@ export const rateLimitPlugin = fp(
       redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect());
+      });
+      // Start with the shared counters when Redis answers; if it does not, start anyway (limits
+      // are skipped until it does) rather than refuse to serve.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, connectWaitMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        redis.once('ready', done);
+        redis.once('error', done);
       });
     }
     const exempt = new Set(options.exempt);

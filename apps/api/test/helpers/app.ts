@@ -68,3 +68,16 @@ export function expectError(
   else expect(body.message).toMatch(message);
   return body;
 }
+
+/** Asserts a 429 with the contract's message and the rate-limit headers. */
+export function expectRateLimited(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  max: number,
+) {
+  const pattern = new RegExp(`^Too many requests: the limit is ${max} per 60 s\\. Try again in \\d+ s\\.$`);
+  expectError(response, 429, 'RATE_LIMITED', pattern);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  expect(response.headers['ratelimit-limit']).toBe(String(max));
+  expect(response.headers['ratelimit-remaining']).toBe('0');
+  expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThan(0);
+}

@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { defaultImageLimits } from './limits.js';
+import { probeImage } from './probe.js';
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('probeImage', () => {
+  it('identifies formats from the bytes and reports the displayed size', async () => {
+    const webp = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#0000' } })
+      .webp()
+      .toBuffer();
+    expect(await probeImage(webp, 'x.png', defaultImageLimits)).toMatchObject({
+      format: 'webp',
+      width: 30,
+      height: 20,
+      pages: 1,
+      hasAlpha: true,
+      bytes: webp.length,
+    });
+    const turned = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(await probeImage(turned, 'x.jpg', defaultImageLimits)).toMatchObject({
+      format: 'jpeg',
+      width: 20,
+      height: 30,
+    });
+  });
+
+  it('recognises SVG text, with or without an XML declaration, comments or a doctype', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5"><rect width="10" height="5"/></svg>';
+    for (const text of [svg, `<?xml version="1.0"?>\n<!-- logo -->\n${svg}`, `\uFEFF<!DOCTYPE svg>${svg}`]) {
+      expect(await probeImage(Buffer.from(text), 'logo.svg', defaultImageLimits)).toMatchObject({
+        format: 'svg',
+        width: 10,
+        height: 5,
+      });
+    }
+  });
+
+  it('refuses other XML, other files and bombs', async () => {
+    const xml = await rejection(
+      probeImage(Buffer.from('<?xml version="1.0"?><note>hi</note>'), 'n.xml', defaultImageLimits),
+    );
+    expect([xml.code, xml.statusCode]).toEqual(['UNSUPPORTED_MEDIA_TYPE', 415]);
+    const pdf = await rejection(
+      probeImage(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'a.pdf', defaultImageLimits),
+    );
+    expect(pdf.message).toBe(
+      'The file "a.pdf" is a PDF file (application/pdf). Upload a JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG image.',
+    );
+    const big = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const bomb = await rejection(probeImage(big, 'b.png', { ...defaultImageLimits, maxInputPixels: 10_000 }));
+    expect([bomb.code, bomb.message]).toEqual([
+      'IMAGE_TOO_LARGE',
+      'The image is 200 × 100 pixels (0.0 megapixels); the largest we decode is 0.0 megapixels.',
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRateLimited, makeApp } from './helpers/app.js';
+import { freePort } from './helpers/listen.js';
+
+/*
+ * Rate limits shared through a real redis-server, which the test starts on a free port of its own
+ * and stops. CI installs redis-server (.ci/run); there its absence is a failure, elsewhere the
+ * test is skipped with a note.
+ */
+
+function hasRedisServer(): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const available = hasRedisServer();
+const inCi = Boolean(process.env.CI);
+
+describe.runIf(!available && inCi)('redis-server in CI', () => {
+  it('is installed', () => {
+    throw new Error('redis-server is not installed: CI must `apt-get install -y redis-server`.');
+  });
+});
+
+describe.skipIf(!available)('rate limiting with REDIS_URL', () => {
+  let redis: ChildProcess;
+  let url: string;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    redis.stdout?.setEncoding('utf8');
+    await new Promise<void>((resolve, reject) => {
+      redis.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+      redis.stdout?.on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+    });
+    url = `redis://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    if (redis && redis.exitCode === null) {
+      const exited = once(redis, 'exit');
+      redis.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('shares one budget between instances', async () => {
+    const env = { REDIS_URL: url, RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' };
+    const [a, b] = await Promise.all([makeApp(env), makeApp(env)]);
+    apps.push(a, b);
+    const url2 = '/api/v1/openapi.json';
+    const statuses = [];
+    for (const app of [a, b, a]) statuses.push((await app.inject({ url: url2 })).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const fourth = await b.inject({ url: url2 });
+    expectRateLimited(fourth, 3);
+  });
+
+  it('lets requests through when Redis cannot be reached', async () => {
+    const deadPort = await freePort();
+    const app = await makeApp({ REDIS_URL: `redis://127.0.0.1:${deadPort}`, RATE_LIMIT_MAX: '1' });
+    apps.push(app);
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ url: '/api/v1/openapi.json' })).statusCode).toBe(200);
+  });
+});

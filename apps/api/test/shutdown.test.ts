@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixture } from './helpers/fixtures.js';
+import { imageForm } from './helpers/form.js';
+import { freePort } from './helpers/listen.js';
+
+/* The real entry point (src/server.ts) in its own process, stopped with SIGTERM mid-request. */
+
+const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Collects the child's JSON log lines and resolves when one matches. */
+function logWatcher(proc: ChildProcess) {
+  const lines: string[] = [];
+  const waiters: { test: (msg: string) => boolean; resolve: () => void }[] = [];
+  let buffer = '';
+  proc.stdout?.setEncoding('utf8');
+  proc.stdout?.on('data', (chunk: string) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (w.test(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
+    }
+  });
+  return {
+    lines,
+    until: (test: (line: string) => boolean) =>
+      lines.some(test) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ test, resolve })),
+  };
+}
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish on SIGTERM, refuses new connections, then exits 0', async () => {
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        WEB_ROOT: '/nonexistent-web-build',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = once(child, 'exit');
+    const log = logWatcher(child);
+    await log.until((l) => l.includes('Server listening'));
+
+    // Start an upload and send only half of it: the request is now in flight.
+    const { payload, headers } = imageForm(
+      fixture('images/chelsea_cat_451x300.png'),
+      { width: 90 },
+      'cat.png',
+    );
+    const half = Math.floor(payload.length / 2);
+    const response = new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/v1/images/resize', method: 'POST', headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.write(payload.subarray(0, half));
+      log
+        .until((l) => l.includes('"msg":"shutting down: finishing in-flight requests"'))
+        .then(() => req.end(payload.subarray(half)));
+    });
+    await log.until((l) => l.includes('"msg":"incoming request"') && l.includes('/api/v1/images/resize'));
+
+    child.kill('SIGTERM');
+    await log.until((l) => l.includes('shutting down'));
+    // The listening socket is closed: a new connection is refused.
+    await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
+
+    const { status, body } = await response;
+    expect(status).toBe(200);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 90, 60]);
+
+    const [code] = await exited;
+    expect(code).toBe(0);
+    expect(log.lines.some((l) => l.includes('shut down cleanly'))).toBe(true);
+  });
+});
