@@ -61,8 +61,10 @@ export const envSchema = z.object({
   SHED_MAX_IN_FLIGHT: int(64, 0),
   SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600),
   SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000),
-  UV_THREADPOOL_SIZE: int(Math.max(4, availableParallelism()), 1, 1024),
-  SHARP_CONCURRENCY: int(1, 0, 1024),
+  // Read by libuv itself when Node starts (an ES module server cannot change it afterwards); here
+  // it only sizes the libvips threads per image below.
+  UV_THREADPOOL_SIZE: int(4, 1, 1024),
+  SHARP_CONCURRENCY: int(0, 0, 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -133,7 +135,10 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     runtime: {
       threadpoolSize: e.UV_THREADPOOL_SIZE,
-      sharpConcurrency: e.SHARP_CONCURRENCY,
+      // Images run side by side on the libuv pool; give each enough libvips threads that together
+      // they use every core (one each on small machines).
+      sharpConcurrency:
+        e.SHARP_CONCURRENCY || Math.max(1, Math.round(availableParallelism() / e.UV_THREADPOOL_SIZE)),
     },
   };
 }

@@ -21,9 +21,6 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-// libuv reads this when its thread pool first starts, which has not happened yet at this point:
-// it bounds how many images are decoded at once.
-process.env.UV_THREADPOOL_SIZE ??= String(config.runtime.threadpoolSize);
 configureImageRuntime({ concurrency: config.runtime.sharpConcurrency });
 
 const app = await buildApp(config);
