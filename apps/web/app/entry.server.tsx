@@ -18,6 +18,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // Never split large Suspense boundaries out of place: that would need React's inline reveal
+      // scripts, and the content would stay hidden until they run.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         const body = new PassThrough();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

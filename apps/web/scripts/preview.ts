@@ -10,10 +10,6 @@ const root = fileURLToPath(new URL('../build/client/', import.meta.url));
 const portArg = process.argv.indexOf('--port');
 const port = Number(portArg > -1 ? process.argv[portArg + 1] : (process.env.PORT ?? 3210));
 const apiTarget = new URL(process.env.API_PROXY_TARGET ?? 'http://localhost:3001');
-const manifest = JSON.parse(readFileSync(join(root, 'csp-manifest.json'), 'utf8')) as Record<
-  string,
-  string[]
->;
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +23,17 @@ const types: Record<string, string> = {
 };
 
 function csp(htmlPath: string): string {
-  const hashes = manifest[htmlPath] ?? [];
+  // Read on every request, so a rebuild while the preview runs never serves stale hashes.
+  let hashes: string[] = [];
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'csp-manifest.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+    hashes = manifest[htmlPath] ?? [];
+  } catch {
+    // Mid-rebuild: no manifest yet. The page's inline scripts are blocked until the build finishes.
+  }
   return [
     "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`,
@@ -83,6 +89,16 @@ createServer((req, res) => {
   const headers: Record<string, string> = { 'content-type': type, 'x-content-type-options': 'nosniff' };
   if (type.startsWith('text/html')) headers['content-security-policy'] = csp(path);
   headers['cache-control'] = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // The build ships .br/.gz siblings of text files; serve them as the API server does.
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = ['br', 'gzip'].find(
+    (name) => accepts.includes(name) && existsSync(join(root, `${path}.${name === 'br' ? 'br' : 'gz'}`)),
+  );
+  headers.vary = 'Accept-Encoding';
+  if (encoding) headers['content-encoding'] = encoding;
   res.writeHead(found ? 200 : 404, headers);
-  createReadStream(join(root, path)).pipe(res);
+  const file = encoding ? `${path}.${encoding === 'br' ? 'br' : 'gz'}` : path;
+  createReadStream(join(root, file))
+    .on('error', () => res.end())
+    .pipe(res);
 }).listen(port, () => console.log(`preview: http://localhost:${port}`));

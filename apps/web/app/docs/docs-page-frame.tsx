@@ -1,3 +1,5 @@
+// Must stay the first import: see the module.
+import '~/lib/zod-csp';
 import { lazy, Suspense } from 'react';
 import type { NavTool } from '~/lib/catalog';
 import { docsGroups } from '~/lib/catalog';

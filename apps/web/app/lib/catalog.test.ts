@@ -29,17 +29,6 @@ describe('catalog navigation data', () => {
     ]);
     expect(docsGroups[1]?.tools.map((t) => t.title)).toEqual(['Word Counter']);
   });
-
-  it("links each home card to its group's first page", () => {
-    expect(docsGroups.map((g) => [g.cardTitle, g.entryPath])).toEqual([
-      ['Image Processing', '/docs/api'],
-      ['Text Analysis', '/docs/api/word-counter'],
-      ['File Management', '/docs/api/file-conversion'],
-      ['Data Formats', '/docs/api/json-to-csv'],
-      ['Media Tools', '/docs/api/convert-audio'],
-      ['Document Processing', '/docs/api/pdf-to-text'],
-    ]);
-  });
 });
 
 describe('breadcrumbName', () => {

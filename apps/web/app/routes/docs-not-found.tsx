@@ -11,7 +11,7 @@ export default function DocsNotFound() {
     <NotFound
       asMain={false}
       title="Page not found"
-      message="There is no documentation page at this address. Pick one from the sidebar or search with Ctrl+K."
+      message="There is no documentation page at this address. Pick one from the sidebar, or search with Ctrl+K (⌘K on a Mac)."
     />
   );
 }

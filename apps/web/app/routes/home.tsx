@@ -59,7 +59,6 @@ export default function Home() {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {docsGroups.map((group) => {
             const Icon = groupIcons[group.id];
-            const titleId = `group-card-${group.id}`;
             return (
               <li
                 key={group.id}
@@ -68,17 +67,15 @@ export default function Home() {
                 <span className="flex size-10 items-center justify-center rounded-lg border bg-brand-soft text-brand">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <h3 id={titleId} className="mt-5 font-semibold text-base tracking-tight">
-                  {group.cardTitle}
-                </h3>
+                <h3 className="mt-5 font-semibold text-base tracking-tight">{group.cardTitle}</h3>
                 <p className="mt-2 flex-1 text-muted-foreground text-sm leading-6">{group.cardDescription}</p>
                 <div className="mt-6 flex items-center justify-between text-sm">
                   <Link
                     to={group.entryPath}
-                    aria-describedby={titleId}
                     className="inline-flex items-center gap-1 rounded-sm font-medium text-brand after:absolute after:inset-0 after:rounded-xl hover:underline hover:underline-offset-4"
                   >
                     Learn More
+                    <span className="sr-only"> about {group.cardTitle}</span>
                     <ArrowRightIcon
                       className="size-4 transition-transform group-hover:translate-x-0.5"
                       aria-hidden="true"

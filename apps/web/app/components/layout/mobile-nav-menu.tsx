@@ -8,11 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu';
 import { cn } from '~/lib/utils';
-import { mainNavLinks } from './nav-links';
-
-function isCurrent(pathname: string, to: string, end: boolean): boolean {
-  return end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
-}
+import { isCurrentLink, mainNavLinks } from './nav-links';
 
 /** Home, API and About in a dropdown menu, for narrow screens. Loaded on first use (see mobile-nav.tsx). */
 export default function MobileNavMenu({
@@ -32,14 +28,16 @@ export default function MobileNavMenu({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-44">
         {mainNavLinks.map((link) => {
-          const current = isCurrent(pathname, link.to, link.end);
+          const current = isCurrentLink(pathname, link.to, link.end);
+          const Icon = link.icon;
           return (
             <DropdownMenuItem key={link.to} asChild>
               <Link
                 to={link.to}
                 aria-current={current ? 'page' : undefined}
-                className={cn(current && 'font-medium text-foreground')}
+                className={cn(current && 'font-medium text-foreground [&_svg]:text-brand')}
               >
+                <Icon aria-hidden="true" />
                 {link.label}
               </Link>
             </DropdownMenuItem>

@@ -23,19 +23,25 @@ export function CommandDialog({
   description,
   children,
   className,
+  filter,
   ...props
 }: ComponentProps<typeof Dialog> & {
   title: string;
   description: string;
   className?: string;
   children: ReactNode;
+  /** cmdk's ranking function; its default is a loose fuzzy match. */
+  filter?: ComponentProps<typeof CommandPrimitive>['filter'];
 }) {
   return (
     <Dialog {...props}>
       <DialogContent className={cn('overflow-hidden p-0 sm:max-w-lg', className)} showCloseButton={false}>
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
-        <Command className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group]]:px-2">
+        <Command
+          filter={filter}
+          className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group]]:px-2"
+        >
           {children}
         </Command>
       </DialogContent>

@@ -9,6 +9,7 @@ import {
   CommandList,
 } from '~/components/ui/command';
 import { searchEntries } from '~/lib/catalog';
+import { searchScore } from '~/lib/search-filter';
 import { toolIcons } from '../tool-icons';
 
 export interface SearchDialogProps {
@@ -25,6 +26,7 @@ export default function SearchDialog({ open, onOpenChange }: SearchDialogProps) 
       onOpenChange={onOpenChange}
       title="Search documentation"
       description="Find an API endpoint by name or keyword."
+      filter={searchScore}
     >
       <CommandInput placeholder="Search docs..." />
       <CommandList>
