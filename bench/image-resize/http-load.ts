@@ -74,10 +74,10 @@ export async function benchHttp(
         concurrency,
         warmupMs: settings.warmupMs,
         durationMs: settings.durationMs,
-        onWindowStart: async () => {
-          await resetPeakRss(server.pid);
+        onWindowStart: () => {
+          resetPeakRss(server.pid);
           sampler = sampleRss(server.pid);
-          serverCpuStart = (await processCpuMs(server.pid)) ?? 0;
+          serverCpuStart = processCpuMs(server.pid) ?? 0;
           clientCpuStart = process.cpuUsage();
           inWindow = true;
         },
@@ -85,9 +85,9 @@ export async function benchHttp(
           inWindow = false;
           const cpu = process.cpuUsage(clientCpuStart);
           clientCpuMicros = cpu.user + cpu.system;
-          const serverCpuEnd = await processCpuMs(server.pid);
+          const serverCpuEnd = processCpuMs(server.pid);
           serverCpuMs = serverCpuEnd === undefined ? undefined : serverCpuEnd - serverCpuStart;
-          peakRssBytes = await peakRss(server.pid);
+          peakRssBytes = peakRss(server.pid);
           sampledRssBytes = (await sampler?.stop()) ?? 0;
         },
       },

@@ -20,8 +20,8 @@ const result = await runClosedLoop(
     concurrency: Number(concurrency),
     warmupMs: Number(warmupMs),
     durationMs: Number(durationMs),
-    onWindowStart: async () => {
-      await resetPeakRss(process.pid);
+    onWindowStart: () => {
+      resetPeakRss(process.pid);
       cpuAtStart = process.cpuUsage();
     },
     onWindowEnd: () => {
@@ -37,7 +37,7 @@ const sample = await resizeInProcess(photo);
 process.stdout.write(
   `${JSON.stringify({
     ...result,
-    peakRssBytes: await peakRss(process.pid),
+    peakRssBytes: peakRss(process.pid),
     cpuPercent: Math.round(cpuMicros / 10 / result.windowMs),
     sampleBase64: sample.toString('base64'),
   })}\n`,

@@ -44,8 +44,8 @@ export async function runClosedLoop(
   let windowStart = Number.POSITIVE_INFINITY;
   let windowEnd = Number.POSITIVE_INFINITY;
   let stopping = false;
-  let systemAtStart: Awaited<ReturnType<typeof systemCpuTicks>>;
-  let systemAtEnd: Awaited<ReturnType<typeof systemCpuTicks>>;
+  let systemAtStart: ReturnType<typeof systemCpuTicks>;
+  let systemAtEnd: ReturnType<typeof systemCpuTicks>;
   const finishedOnce = new Array<boolean>(options.concurrency).fill(false);
   const started = performance.now();
 
@@ -74,12 +74,12 @@ export async function runClosedLoop(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await options.onWindowStart?.();
-    systemAtStart = await systemCpuTicks();
+    systemAtStart = systemCpuTicks();
     windowStart = performance.now();
     await new Promise((resolve) => setTimeout(resolve, options.durationMs));
     windowEnd = performance.now();
     stopping = true;
-    systemAtEnd = await systemCpuTicks();
+    systemAtEnd = systemCpuTicks();
     await options.onWindowEnd?.();
   })();
 

@@ -1,8 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 
-async function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number | undefined> {
+// Synchronous on purpose: /proc reads take microseconds, and async fs calls would queue on the libuv
+// thread pool behind the very image jobs being measured, skewing the window's boundaries.
+
+function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
     return match?.[1] === undefined ? undefined : Number(match[1]) * 1024;
   } catch {
@@ -11,12 +14,12 @@ async function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<numbe
 }
 
 /** The kernel's peak resident set size of a process (VmHWM), in bytes. */
-export function peakRss(pid: number): Promise<number | undefined> {
+export function peakRss(pid: number): number | undefined {
   return statusField(pid, 'VmHWM');
 }
 
 /** The current resident set size of a process (VmRSS), in bytes. */
-export function currentRss(pid: number): Promise<number | undefined> {
+export function currentRss(pid: number): number | undefined {
   return statusField(pid, 'VmRSS');
 }
 
@@ -24,9 +27,9 @@ export function currentRss(pid: number): Promise<number | undefined> {
  * Resets a process's VmHWM to its current RSS (Linux `clear_refs` value 5), so the next reading is the
  * peak of one phase alone. Returns false where the kernel or permissions do not allow it.
  */
-export async function resetPeakRss(pid: number): Promise<boolean> {
+export function resetPeakRss(pid: number): boolean {
   try {
-    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
   } catch {
     return false;
@@ -42,7 +45,7 @@ export function sampleRss(pid: number, intervalMs = 50): { stop: () => Promise<n
   let running = true;
   const loop = (async () => {
     while (running) {
-      const rss = await currentRss(pid);
+      const rss = currentRss(pid);
       if (rss !== undefined && rss > max) max = rss;
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }

@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** Jiffies of all CPUs from /proc/stat: busy (everything but idle and iowait) and total. */
-export async function systemCpuTicks(): Promise<{ busy: number; total: number } | undefined> {
+export function systemCpuTicks(): { busy: number; total: number } | undefined {
   try {
-    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    // Synchronous for the same reason as proc-memory.ts: no queueing behind image jobs.
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const values = line.trim().split(/\s+/).slice(1).map(Number);
     const total = values.reduce((sum, v) => sum + v, 0);
     const idle = (values[3] ?? 0) + (values[4] ?? 0);
@@ -32,9 +33,9 @@ export async function waitForQuiet(maxBusyPercent = 25, maxWaitMs = 120_000): Pr
   const deadline = Date.now() + maxWaitMs;
   let announced = false;
   while (Date.now() < deadline) {
-    const from = await systemCpuTicks();
+    const from = systemCpuTicks();
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const busy = systemCpuPercent(from, await systemCpuTicks());
+    const busy = systemCpuPercent(from, systemCpuTicks());
     if (busy === undefined || busy <= maxBusyPercent) return true;
     if (!announced) console.log(`  (waiting for the machine to be quiet: ${busy}% CPU in use by others)`);
     announced = true;
