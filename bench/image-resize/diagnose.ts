@@ -1,4 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianTools } from '../lib/apt.js';
 import { type ProfileSummary, summariseProfile } from '../lib/cpu-profile.js';
@@ -56,15 +57,20 @@ async function throughputExperiments(photo: BenchInput, diagnosis: Diagnosis): P
   diagnosis.experiments.push({ label: 'HTTP, server under --cpu-prof (default settings)', phase: profiled });
   const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
   if (file) diagnosis.profile = await summariseProfile(join(profileDir, file));
+  // The server runs UV_THREADPOOL_SIZE images at once with cores ÷ that many libvips threads each.
+  const cores = String(os.cpus().length);
   const variants: [string, Record<string, string>][] = [
-    ['HTTP, SHARP_CONCURRENCY=0 (libvips threads per image = cores)', { SHARP_CONCURRENCY: '0' }],
-    ['HTTP, UV_THREADPOOL_SIZE=2 (= cores)', { UV_THREADPOOL_SIZE: '2' }],
+    [
+      `HTTP, SHARP_CONCURRENCY=${cores} (every core for each image, as sharp's own default)`,
+      { SHARP_CONCURRENCY: cores },
+    ],
+    [`HTTP, UV_THREADPOOL_SIZE=${cores} (as many images at once as cores)`, { UV_THREADPOOL_SIZE: cores }],
   ];
   for (const [label, env] of variants) {
     diagnosis.experiments.push({ label, phase: await httpWith(photo, 'photo', 2, env) });
   }
   diagnosis.experiments.push({
-    label: 'sharp in-process with the server default of one libvips thread per image',
+    label: "sharp in-process with the server's default of one libvips thread per image (on 2 cores)",
     phase: await quietly(() => benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } })),
   });
 }
@@ -96,11 +102,11 @@ async function memoryExperiments(big: BenchInput, diagnosis: Diagnosis): Promise
     });
   }
   diagnosis.experiments.push({
-    label: 'HTTP, SHARP_CONCURRENCY=1 and UV_THREADPOOL_SIZE=2 (at most 2 images decoded at once)',
+    label: 'HTTP, UV_THREADPOOL_SIZE=2 (at most 2 images decoded at once)',
     phase: await httpWith(big, 'photo-10mb', clients, { UV_THREADPOOL_SIZE: '2' }),
   });
   diagnosis.experiments.push({
-    label: 'sharp in-process, 32 at once, server thread settings',
+    label: 'sharp in-process, 32 at once, one libvips thread per image, one shared input buffer',
     phase: await quietly(() =>
       benchInProcess(big, clients, { kind: 'photo-10mb', env: { BENCH_SHARP_CONCURRENCY: '1' } }),
     ),
