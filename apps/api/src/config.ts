@@ -65,6 +65,8 @@ export const envSchema = z.object({
   // it only sizes the libvips threads per image below.
   UV_THREADPOOL_SIZE: int(4, 1, 1024),
   SHARP_CONCURRENCY: int(0, 0, 1024),
+  MAX_CONCURRENT_JOBS: int(0, 0, 10_000),
+  MAX_BUFFERED_UPLOADS: int(0, 0, 10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -96,6 +98,7 @@ function parseCors(value: string): CorsOrigins {
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
+  const jobs = e.MAX_CONCURRENT_JOBS || availableParallelism();
   return {
     version: apiVersion,
     host: e.HOST,
@@ -139,6 +142,10 @@ function toConfig(e: z.output<typeof envSchema>) {
       // they use every core (one each on small machines).
       sharpConcurrency:
         e.SHARP_CONCURRENCY || Math.max(1, Math.round(availableParallelism() / e.UV_THREADPOOL_SIZE)),
+      // CPU-bound work: about one job per core; twice as many uploads held, so that the next
+      // job's input is already in memory when a core frees up.
+      maxConcurrentJobs: jobs,
+      maxBufferedUploads: Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs),
     },
   };
 }

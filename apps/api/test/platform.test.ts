@@ -170,7 +170,12 @@ describe('configuration', () => {
       [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*([^|]+?)\s*\|/gm)].map((m) => [m[1], m[2]] as const),
     );
     // These defaults depend on the machine or checkout; the README describes them in words.
-    const machineDependent = new Set(['WEB_ROOT', 'SHARP_CONCURRENCY']);
+    const machineDependent = new Set([
+      'WEB_ROOT',
+      'SHARP_CONCURRENCY',
+      'MAX_CONCURRENT_JOBS',
+      'MAX_BUFFERED_UPLOADS',
+    ]);
     for (const [name, schema] of Object.entries(envSchema.shape)) {
       expect(rows.has(name), name).toBe(true);
       if (machineDependent.has(name)) continue;

@@ -28,7 +28,7 @@ describe('POST /images/resize', () => {
     expect(res.headers['x-original-size']).toBe(String(cat.length));
     expect(res.headers['x-output-size']).toBe(String(res.rawPayload.length));
     expect(res.headers['content-disposition']).toBe('attachment; filename="chelsea-cat-resize.png"');
-    expect(res.headers['server-timing']).toMatch(/^upload;dur=[\d.]+, process;dur=[\d.]+$/);
+    expect(res.headers['server-timing']).toMatch(/^queue;dur=[\d.]+, upload;dur=[\d.]+, process;dur=[\d.]+$/);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

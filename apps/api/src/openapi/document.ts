@@ -148,7 +148,9 @@ function requestBody(spec: ToolSpec): JsonSchema {
 
 const downloadHeaders = {
   'Content-Disposition': textHeader('attachment; filename="<original-stem>-<operation>.<ext>"'),
-  'Server-Timing': textHeader('Time spent receiving the upload and processing it.'),
+  'Server-Timing': textHeader(
+    'Milliseconds spent waiting for a free slot (queue), receiving the upload and processing it.',
+  ),
   'X-Request-Id': { $ref: '#/components/headers/RequestId' },
 };
 

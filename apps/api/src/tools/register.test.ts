@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, testConfig } from '../../test/helpers/app.js';
 import { form } from '../../test/helpers/form.js';
+import { JobSlots } from '../http/job-slots.js';
 import { errorsPlugin } from '../plugins/errors.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { registerToolRoute } from './register.js';
@@ -44,15 +45,16 @@ const count = defineTool({
 });
 
 const app = Fastify();
+const slots = { uploads: new JobSlots(4), work: new JobSlots(2) };
 beforeAll(async () => {
   await app.register(errorsPlugin, { bodyLimit: 1024 * 1024 });
   await app.register(multipartPlugin, { fileBytes: 1000, files: 10, fields: 10, fieldBytes: 100 });
-  registerToolRoute(app, combine, config, async ({ fields, files }) => ({
+  registerToolRoute(app, combine, config, slots, async ({ fields, files }) => ({
     kind: 'analysis',
     message: 'ok',
     data: { fields, names: files.map((f) => f.filename) },
   }));
-  registerToolRoute(app, count, config, async ({ fields, files }) => ({
+  registerToolRoute(app, count, config, slots, async ({ fields, files }) => ({
     kind: 'analysis',
     message: 'ok',
     data: { fields, file: files[0]?.data.toString('utf8') ?? null },

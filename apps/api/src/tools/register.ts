@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
+import { JobSlots } from '../http/job-slots.js';
 import type { MultipartLimits } from '../http/multipart.js';
 import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
@@ -19,6 +20,23 @@ export interface ToolRouteConfig {
 
 /** Validated input: fields as the schema produced them, files as readToolInput checked them. */
 type CheckedInput = { fields: unknown; files: RawToolInput['files'] };
+/**
+ * Admission for tool requests: `uploads` bounds how many read their body into memory at once,
+ * `work` how many are processed at once (image work is CPU bound: about one per core). Requests
+ * beyond both wait, unread, so memory stays bounded however many arrive.
+ */
+export interface ToolSlots {
+  uploads: JobSlots;
+  work: JobSlots;
+}
+
+export function toolSlots(config: Config): ToolSlots {
+  return {
+    uploads: new JobSlots(config.runtime.maxBufferedUploads),
+    work: new JobSlots(config.runtime.maxConcurrentJobs),
+  };
+}
+
 type Run = (input: CheckedInput, context: HandlerContext) => Promise<ToolResult>;
 
 function uploadLimit(spec: ToolSpec, config: Config): number {
@@ -53,7 +71,13 @@ function operationName(spec: ToolSpec): string {
  * Registers one tool route from its catalog entry: size guard, input reading, validation with the
  * catalog schema, the handler under a deadline, and the reply.
  */
-export function registerToolRoute(app: FastifyInstance, spec: ToolSpec, config: Config, run: Run): void {
+export function registerToolRoute(
+  app: FastifyInstance,
+  spec: ToolSpec,
+  config: Config,
+  slots: ToolSlots,
+  run: Run,
+): void {
   const schema: z.ZodType | undefined = spec.api.request;
   if (!schema) throw new Error(`Live tool ${spec.id} has no request schema in the catalog.`);
   const fileBytes = uploadLimit(spec, config);
@@ -86,20 +110,37 @@ export function registerToolRoute(app: FastifyInstance, spec: ToolSpec, config: 
       }
     },
     handler: async (request, reply) => {
-      const started = performance.now();
-      const raw = await readToolInput(request, spec.api.input, multipartLimits);
-      const fields = validateFields(schema, raw.fields);
-      const received = performance.now();
-      const result = await withDeadline(
-        run({ fields, files: raw.files }, { config, imageLimits, log: request.log }),
-        config.timeouts.requestMs,
-      );
-      const timings = { upload: received - started, process: performance.now() - received };
-      return sendResult(reply, result, {
-        operation: operationName(spec),
-        sourceName: raw.files[0]?.filename,
-        timings,
-      });
+      const arrived = performance.now();
+      const releaseUpload = await slots.uploads.acquire();
+      try {
+        const started = performance.now();
+        const raw = await readToolInput(request, spec.api.input, multipartLimits);
+        const fields = validateFields(schema, raw.fields);
+        const received = performance.now();
+        const releaseWork = await slots.work.acquire();
+        let result: ToolResult;
+        const working = performance.now();
+        try {
+          result = await withDeadline(
+            run({ fields, files: raw.files }, { config, imageLimits, log: request.log }),
+            config.timeouts.requestMs,
+          );
+        } finally {
+          releaseWork();
+        }
+        const timings = {
+          queue: started - arrived + (working - received),
+          upload: received - started,
+          process: performance.now() - working,
+        };
+        return sendResult(reply, result, {
+          operation: operationName(spec),
+          sourceName: raw.files[0]?.filename,
+          timings,
+        });
+      } finally {
+        releaseUpload();
+      }
     },
   });
 }
@@ -114,14 +155,21 @@ function toHandlerInput<Id extends LiveToolId>(input: CheckedInput): HandlerInpu
   return shaped as HandlerInput<Id>;
 }
 
-function bindTool<Id extends LiveToolId>(app: FastifyInstance, id: Id, table: HandlerTable, config: Config) {
+function bindTool<Id extends LiveToolId>(
+  app: FastifyInstance,
+  id: Id,
+  table: HandlerTable,
+  config: Config,
+  slots: ToolSlots,
+) {
   const handler = table[id];
-  registerToolRoute(app, getTool(id), config, (input, context) =>
+  registerToolRoute(app, getTool(id), config, slots, (input, context) =>
     handler(toHandlerInput<Id>(input), context),
   );
 }
 
-/** Registers every live tool of the catalog with its handler. */
+/** Registers every live tool of the catalog with its handler; they share one set of slots. */
 export function registerTools(app: FastifyInstance, config: Config, table: HandlerTable): void {
-  for (const tool of liveTools) bindTool(app, tool.id, table, config);
+  const slots = toolSlots(config);
+  for (const tool of liveTools) bindTool(app, tool.id, table, config, slots);
 }
