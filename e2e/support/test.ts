@@ -13,10 +13,13 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
-/** Opens a page of the product and waits until it is interactive. */
-export async function visit(page: Page, path: string): Promise<void> {
+/**
+ * Opens a page of the product and waits until it is interactive. Pages of the route table answer
+ * 200; a path outside it is expected to answer 404 with the not-found page.
+ */
+export async function visit(page: Page, path: string, expectedStatus = 200): Promise<void> {
   const response = await page.goto(path);
-  expect(response?.status(), `GET ${path}`).toBeLessThan(400);
+  expect(response?.status(), `GET ${path}`).toBe(expectedStatus);
   await waitForHydration(page);
 }
 

@@ -84,7 +84,7 @@ test.describe('paths outside the route table', () => {
   test("an unknown docs path shows 'Documentation' in the breadcrumb, inside the docs layout", async ({
     page,
   }) => {
-    await page.goto('/docs/api/no-such-endpoint');
+    await visit(page, '/docs/api/no-such-endpoint', 404);
     await expect(ui.header(page)).toBeVisible();
     const crumbs = ui.breadcrumb(page);
     await expect(crumbs.getByRole('link', { name: spec.breadcrumb.home })).toBeVisible();
@@ -95,7 +95,7 @@ test.describe('paths outside the route table', () => {
 
   for (const path of ['/account', '/account/settings']) {
     test(`${path} renders without the header`, async ({ page }) => {
-      await page.goto(path);
+      await visit(page, path, 404);
       // The page itself rendered (body text, hydrated) before we check what is absent.
       await expect(page.locator('body')).not.toBeEmpty();
       await expect(page.getByRole('main')).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('paths outside the route table', () => {
   }
 
   test('other unknown paths (the not-found page) keep the header', async ({ page }) => {
-    await page.goto('/no-such-page');
+    await visit(page, '/no-such-page', 404);
     await expect(page.getByRole('main')).toBeVisible();
     await expect(ui.header(page)).toBeVisible();
   });
