@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,27 @@ describe('a listening server', () => {
       req.flushHeaders();
     });
     expect(status).toBe(413);
+  });
+
+  it('answers a request that is not HTTP with the JSON error, then closes', async () => {
+    const { port } = new URL(base);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('HELLO THERE\r\n\r\n'));
+      let data = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        data += chunk;
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = reply.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/json');
+    expect(JSON.parse(body)).toEqual({
+      success: false,
+      message: 'The request is not valid HTTP.',
+      code: 'MALFORMED_REQUEST',
+    });
   });
 });

@@ -99,5 +99,13 @@ describe('graceful shutdown', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(log.lines.some((l) => l.includes('shut down cleanly'))).toBe(true);
+    // Structured logs: one JSON object per line, request lines tagged with the request id, and
+    // nothing of the uploaded file in them.
+    const entries = log.lines.map((l) => JSON.parse(l) as { msg?: string; reqId?: string });
+    expect(
+      entries.filter((e) => e.msg === 'request completed').every((e) => typeof e.reqId === 'string'),
+    ).toBe(true);
+    const fileSample = payload.subarray(half, half + 64).toString('base64');
+    expect(log.lines.some((l) => l.includes(fileSample) || l.length > 2000)).toBe(false);
   });
 });
