@@ -204,4 +204,16 @@ describe('POST /images/resize', () => {
     );
     expect(body.details).toEqual([{ field: 'width', message: 'width must be at most 4096 (got 100).' }]);
   });
+
+  it('never loads files or URLs an SVG refers to', async () => {
+    const cat = new URL('../../../fixtures/corpus/images/chelsea_cat_451x300.png', import.meta.url).href;
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">' +
+        `<image width="40" height="40" xlink:href="${cat}"/><image width="40" height="40" href="http://127.0.0.1:9/x.png"/></svg>`,
+    );
+    const res = await postImage(app, '/images/resize', svg, { width: 40 }, 'refs.svg');
+    expect(res.statusCode).toBe(200);
+    const stats = await sharp(res.rawPayload).stats();
+    expect(stats.channels.map((c) => c.max)).toEqual([0, 0, 0, 0]);
+  });
 });
