@@ -4,9 +4,9 @@ import { expectError, makeApp, postImage } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { form, imageForm } from './helpers/form.js';
 
-const cat = fixture('images/chelsea_cat_451x300.png');
 /* Error cases of the input: each with its status, code and sentence. */
 
+const cat = fixture('images/chelsea_cat_451x300.png');
 const noImage = 'No image was uploaded. Send it as multipart/form-data in the field "image".';
 
 let app: FastifyInstance;
