@@ -8,7 +8,7 @@ export type TryItPanel = LazyExoticComponent<ComponentType>;
  * catalog tool without a panel a type error.
  */
 export const tryItPanels: Record<LiveToolId, TryItPanel> = {
-  'resize-image': lazy(() => import('./pending-panel')),
-  'image-base64': lazy(() => import('./pending-panel')),
-  'thumbnail-generator': lazy(() => import('./pending-panel')),
+  'resize-image': lazy(() => import('./resize-image/resize-panel')),
+  'image-base64': lazy(() => import('./image-base64/base64-panel')),
+  'thumbnail-generator': lazy(() => import('./thumbnail-generator/thumbnail-panel')),
 };

@@ -1,27 +1,137 @@
-import { apiUrlPath, getTool, type LiveToolId } from '@toolkit/catalog';
+import { getTool, type InputKind, type LiveToolId } from '@toolkit/catalog';
+import { FileJsonIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Button } from '~/components/ui/button';
+import { apiBaseUrl } from '~/lib/api-client';
+import { CodeSamplesPanel } from './code-samples-panel';
+import { errorDocs, requestFields, responseDoc } from './reference-data';
+import { ErrorTable, FieldTable, HeaderTable } from './reference-tables';
+import { useApiUrl } from './use-api-url';
 
 export interface ApiReferenceProps {
   toolId: LiveToolId;
 }
 
+function Part({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h3 id={id} className="font-semibold text-lg tracking-tight">
+        {title}
+      </h3>
+      {intro && <div className="text-muted-foreground text-sm leading-6">{intro}</div>}
+      {children}
+    </section>
+  );
+}
+
+function bodyType(input: InputKind): string {
+  return input.kind === 'json-or-file'
+    ? 'application/json (or multipart/form-data with a file)'
+    : 'multipart/form-data';
+}
+
+/** A URL that may wrap after its slashes on narrow screens, and nowhere else. */
+function BreakableUrl({ url }: { url: string }) {
+  const parts = url.split(/(?<=[^/]\/)(?!\/)/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one URL, in order.
+    <span key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </span>
+  ));
+}
+
+const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
+
 /**
- * The API reference of a live tool. Loaded lazily by the docs page frame, so it may import the full
- * catalog (with its zod schemas) without weighing on other pages.
+ * The API reference of a live tool: endpoint, code samples, request fields, response and errors, all
+ * read from the catalog entry (the same zod schema validates the server's requests and writes its
+ * OpenAPI document). Loaded lazily by the docs page frame, so the catalog's zod stays off other pages.
  */
 export function ApiReference({ toolId }: ApiReferenceProps) {
   const tool = getTool(toolId);
+  const url = useApiUrl(tool.api.path);
+  const response = responseDoc(tool);
+  const headingId = useId();
+  const contentType = bodyType(tool.api.input);
+
   return (
-    <section aria-labelledby="api-reference-heading" className="space-y-4">
-      <h2 id="api-reference-heading" className="font-semibold text-xl tracking-tight">
-        API reference
-      </h2>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-md bg-brand-soft px-2 py-0.5 font-mono font-semibold text-xs">
-          {tool.api.method}
-        </span>
-        <code className="font-mono">{apiUrlPath(tool)}</code>
-      </p>
-      <p className="text-muted-foreground text-sm">{tool.api.response}</p>
+    <section aria-labelledby={headingId} className="flex flex-col gap-10 border-t pt-10">
+      <header className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} className="font-semibold text-xl tracking-tight">
+            API reference
+          </h2>
+          <Button asChild variant="outline" size="sm">
+            <a href={`${apiBaseUrl}/openapi.json`} download="openapi.json">
+              <FileJsonIcon aria-hidden="true" />
+              OpenAPI document
+            </a>
+          </Button>
+        </div>
+        <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-code px-3 py-2.5">
+          <span className="shrink-0 rounded-md bg-brand px-2 py-0.5 font-mono font-semibold text-brand-foreground text-xs">
+            {tool.api.method}
+          </span>
+          <code className="min-w-0 font-mono text-sm">
+            <BreakableUrl url={url} />
+          </code>
+        </div>
+      </header>
+
+      <Part title="Code samples">
+        <CodeSamplesPanel tool={tool} url={url} />
+      </Part>
+
+      <Part
+        title="Request"
+        intro={
+          <p>
+            Send a <code className={inlineCode}>{contentType}</code> body. Empty fields are the same as
+            leaving them out: the default applies.
+          </p>
+        }
+      >
+        <FieldTable fields={requestFields(tool)} caption="Request fields" />
+      </Part>
+
+      <Part
+        title="Response"
+        intro={
+          <p>
+            <span className="font-medium font-mono text-success">200 OK</span> · {response.contentType}.{' '}
+            {response.description}
+          </p>
+        }
+      >
+        {response.dataFields.length > 0 && (
+          <>
+            <p className="text-muted-foreground text-sm leading-6">
+              The body is{' '}
+              <code className={inlineCode}>{'{"success": true, "message": "…", "data": {…}}'}</code> where{' '}
+              <code className={inlineCode}>data</code> holds:
+            </p>
+            <FieldTable fields={response.dataFields} caption="Members of data" />
+          </>
+        )}
+        <HeaderTable headers={response.headers} />
+      </Part>
+
+      <Part
+        title="Errors"
+        intro={
+          <p>
+            Every error is JSON with its status:{' '}
+            <code className={inlineCode}>{'{"success": false, "message": "…", "code": "…"}'}</code>, plus{' '}
+            <code className={inlineCode}>details</code> (one entry per field) for validation errors. The
+            message is a sentence you can show to people.
+          </p>
+        }
+      >
+        <ErrorTable errors={errorDocs(tool)} />
+      </Part>
     </section>
   );
 }

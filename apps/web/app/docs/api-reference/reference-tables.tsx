@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import type { ErrorDoc, HeaderDoc } from './reference-data';
+import { allowedValues } from './reference-data';
+import type { FieldDoc } from './schema-fields';
+
+/** A two-column table that stays readable at 360px: the name column is as wide as its longest name. */
+function Table({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  head: [string, string];
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-hidden rounded-xl border">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/50 text-muted-foreground text-xs">
+          <tr>
+            <th scope="col" className="w-px px-4 py-2.5 font-medium sm:w-56">
+              {head[0]}
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              {head[1]}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y align-top">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function formatDefault(value: FieldDoc['defaultValue']): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
+/** Request fields or JSON members: name, type, required; description, allowed values, default. */
+export function FieldTable({ fields, caption }: { fields: readonly FieldDoc[]; caption: string }) {
+  return (
+    <Table caption={caption} head={['Field', 'Description']}>
+      {fields.map((field) => {
+        const allowed = allowedValues(field);
+        return (
+          <tr key={field.name}>
+            <th scope="row" className="px-4 py-3 font-normal">
+              <code className="whitespace-nowrap font-mono font-semibold text-[13px] text-foreground">
+                {field.name}
+              </code>
+              <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+                <span className="font-mono text-muted-foreground">{field.type}</span>
+                {field.required ? (
+                  <span className="font-medium text-destructive">required</span>
+                ) : (
+                  <span className="text-muted-foreground">optional</span>
+                )}
+              </div>
+            </th>
+            <td className="px-4 py-3 leading-6">
+              <p>{field.description}</p>
+              {(allowed || field.defaultValue !== undefined) && (
+                <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+                  {allowed && (
+                    <div className="flex gap-1.5">
+                      <dt className="text-muted-foreground">Allowed</dt>
+                      <dd className="font-mono">{allowed}</dd>
+                    </div>
+                  )}
+                  {field.defaultValue !== undefined && (
+                    <div className="flex gap-1.5">
+                      <dt className="text-muted-foreground">Default</dt>
+                      <dd className="font-mono">{formatDefault(field.defaultValue)}</dd>
+                    </div>
+                  )}
+                </dl>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </Table>
+  );
+}
+
+export function HeaderTable({ headers }: { headers: readonly HeaderDoc[] }) {
+  return (
+    <Table caption="Response headers" head={['Header', 'Meaning']}>
+      {headers.map((header) => (
+        <tr key={header.name}>
+          <th scope="row" className="px-4 py-3 font-normal">
+            <code className="whitespace-nowrap font-mono font-semibold text-[13px]">{header.name}</code>
+          </th>
+          <td className="px-4 py-3 leading-6">{header.description}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+export function ErrorTable({ errors }: { errors: readonly ErrorDoc[] }) {
+  return (
+    <Table caption="Error responses" head={['Status', 'Code and when']}>
+      {errors.map((error) => (
+        <tr key={error.code}>
+          <th scope="row" className="px-4 py-3 font-normal">
+            <span className="inline-block rounded-md bg-destructive-soft px-1.5 py-0.5 font-mono font-semibold text-destructive text-xs tabular-nums">
+              {error.status}
+            </span>
+          </th>
+          <td className="px-4 py-3 leading-6">
+            <code className="font-mono font-semibold text-[13px] [overflow-wrap:anywhere]">{error.code}</code>
+            <p className="text-muted-foreground">{error.when}</p>
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

@@ -1,0 +1,18 @@
+import { advertisedImageTypes, defaultLimits } from '@toolkit/catalog';
+import { formatBytes } from './format';
+
+const formatNames: Record<string, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP' };
+
+/** 'JPEG, PNG, WebP': the formats the website advertises (specification §1), from the catalog. */
+export const supportedFormats = advertisedImageTypes
+  .map((type) => {
+    const subtype = type.slice('image/'.length);
+    return formatNames[subtype] ?? subtype.toUpperCase();
+  })
+  .join(', ');
+
+/** '10 MB': the largest image upload the API takes by default. */
+export const maxImageUpload = formatBytes(defaultLimits.imageUploadBytes);
+
+/** 4096: the largest side of an output image, in pixels. */
+export const maxImageSide = defaultLimits.maxImageSide;

@@ -1,0 +1,132 @@
+import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Alert, AlertDescription } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { apiBaseUrl } from '~/lib/api-client';
+import { cn } from '~/lib/utils';
+import { errorMessage } from './format';
+
+/**
+ * The frame of a try-it panel: an h2 (the page's h1 is the tool title), a line saying what it calls,
+ * the form card, then whatever follows (result, help). Panels start at h2, see docs-page-frame.
+ */
+export function ToolPanel({
+  endpoint,
+  children,
+  aside,
+}: {
+  /** The API operation the panel calls. */
+  endpoint: { method: string; path: string };
+  children: ReactNode;
+  /** Help and usage notes, beside the form on wide screens. */
+  aside?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="font-semibold text-xl tracking-tight">
+          Try it
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Runs against the live API:{' '}
+          <code className="whitespace-nowrap rounded bg-code px-1.5 py-0.5 font-mono text-foreground text-xs">
+            {endpoint.method} {apiBaseUrl}
+            {endpoint.path}
+          </code>
+        </p>
+      </div>
+      <div className={cn('grid gap-6', aside && 'lg:grid-cols-[minmax(0,1fr)_17rem]')}>
+        <div className="flex min-w-0 flex-col gap-6">{children}</div>
+        {aside && <aside className="flex flex-col gap-4 text-sm">{aside}</aside>}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The card that holds the upload area and a tool's fields, then the submit button and, after a
+ * failure, the inline error alert under the form.
+ */
+export function FormCard({
+  label,
+  onSubmit,
+  texts,
+  mutation,
+  children,
+}: {
+  /** Accessible name of the form. */
+  label: string;
+  onSubmit: () => void;
+  /** The button's words, and what the alert says when an error has no message of its own. */
+  texts: { submit: string; submitting: string; failure: string };
+  mutation: { isPending: boolean; error: Error | null };
+  children: ReactNode;
+}) {
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+    >
+      {children}
+      <div>
+        <SubmitButton pending={mutation.isPending} label={texts.submit} pendingLabel={texts.submitting} />
+      </div>
+      {mutation.error && <ErrorAlert message={errorMessage(mutation.error, texts.failure)} />}
+    </form>
+  );
+}
+
+/** A field's validation message, announced when it appears; `id` is what the field's aria-describedby names. */
+export function FieldError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-destructive text-sm">
+      {message}
+    </p>
+  );
+}
+
+/** The submit button: disabled with a spinner while the request runs. */
+function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <Button type="submit" variant="brand" size="lg" disabled={pending} className="w-full sm:w-auto">
+      {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+/** An inline red alert under the form, announced when it appears. */
+export function ErrorAlert({ message, title }: { message: string; title?: string }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircleIcon aria-hidden="true" />
+      {title && <div className="col-start-2 font-medium">{title}</div>}
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** A titled note in a panel's aside (limits, usage). */
+export function HelpCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border bg-muted/30 p-4">
+      <h3 className="mb-2 font-semibold text-sm">{title}</h3>
+      <div className="flex flex-col gap-2 text-muted-foreground leading-6">{children}</div>
+    </div>
+  );
+}
