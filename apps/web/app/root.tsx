@@ -4,6 +4,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { AppShell } from './components/layout/app-shell';
+import { SearchProvider } from './components/layout/search/search-provider';
+import { SiteHeader } from './components/layout/site-header';
 import { NotFound } from './components/layout/not-found';
 import { bootScript } from './lib/boot-script';
 import { siteConfig } from './lib/site-config';
@@ -49,6 +51,21 @@ export default function App() {
     <AppShell>
       <Outlet />
     </AppShell>
+  );
+}
+
+/**
+ * The body of __spa-fallback.html, served for unknown paths: the header paints at once, and the 404
+ * page follows when the JavaScript has loaded.
+ */
+export function HydrateFallback() {
+  return (
+    <SearchProvider>
+      <div className="flex min-h-svh flex-col">
+        <SiteHeader />
+        <main id="main-content" className="flex-1" />
+      </div>
+    </SearchProvider>
   );
 }
 

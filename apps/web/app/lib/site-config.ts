@@ -9,5 +9,5 @@ export const siteConfig = {
     role: 'Backend Software Engineer',
   },
   githubUrl: 'https://github.com/developer-toolkit/developer-toolkit',
-  themeColor: { light: '#ffffff', dark: '#18181b' },
+  themeColor: { light: '#ffffff', dark: '#0d0d0f' },
 } as const;

@@ -1,3 +1,12 @@
+import {
+  BugIcon,
+  CloudIcon,
+  CodeIcon,
+  DatabaseIcon,
+  type LucideIcon,
+  PlugIcon,
+  ServerIcon,
+} from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { creatorBio, mission, skillCards, vision } from '~/lib/about-content';
 import { pageMeta } from '~/lib/meta';
@@ -6,6 +15,15 @@ import { siteConfig } from '~/lib/site-config';
 export function meta() {
   return pageMeta('About', 'Why the Developer Toolkit exists, where it is going, and who builds it.');
 }
+
+const skillIcons: Record<string, LucideIcon> = {
+  'backend-frameworks': ServerIcon,
+  languages: CodeIcon,
+  databases: DatabaseIcon,
+  'api-development': PlugIcon,
+  'devops-cloud': CloudIcon,
+  'testing-debugging': BugIcon,
+};
 
 const statements = [
   { id: 'mission', title: 'Our Mission', text: mission },
@@ -67,16 +85,20 @@ export default function About() {
           </div>
         </div>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {skillCards.map((skill) => (
-            <li key={skill.id} id={skill.id}>
-              <Card className="h-full gap-2 py-5">
-                <CardHeader className="px-5">
-                  <CardTitle>{skill.title}</CardTitle>
-                  <CardDescription>{skill.description}</CardDescription>
-                </CardHeader>
-              </Card>
-            </li>
-          ))}
+          {skillCards.map((skill) => {
+            const Icon = skillIcons[skill.id] ?? CodeIcon;
+            return (
+              <li key={skill.id} id={skill.id}>
+                <Card className="h-full gap-2 py-5">
+                  <CardHeader className="px-5">
+                    <Icon className="mb-2 size-5 text-brand" aria-hidden="true" />
+                    <CardTitle>{skill.title}</CardTitle>
+                    <CardDescription>{skill.description}</CardDescription>
+                  </CardHeader>
+                </Card>
+              </li>
+            );
+          })}
         </ul>
       </section>
     </main>

@@ -26,7 +26,13 @@ export default function MobileNavMenu({
           <MenuIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-44">
+      {/* Inside the header (a landmark), so the open menu is part of the banner region. The sticky header
+          sits at the viewport's origin, so the menu's fixed positioning is unaffected. */}
+      <DropdownMenuContent
+        align="end"
+        className="w-44"
+        container={typeof document === 'undefined' ? null : document.getElementById('site-header')}
+      >
         {mainNavLinks.map((link) => {
           const current = isCurrentLink(pathname, link.to, link.end);
           const Icon = link.icon;

@@ -11,7 +11,10 @@ import { ThemeToggle } from './theme-toggle';
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 h-header border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+    <header
+      id="site-header"
+      className="sticky top-0 z-40 h-header border-b bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="flex h-full items-center gap-2 px-4 sm:gap-4 md:px-6">
         <Link
           to="/"
