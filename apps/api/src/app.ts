@@ -50,7 +50,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     clientErrorHandler,
-    routerOptions: { ignoreDuplicateSlashes: false },
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   await app.register(errorsPlugin, { bodyLimit: config.limits.bodyBytes });

@@ -35,6 +35,13 @@ describe('routing', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/images/resize' });
     expectError(res, 405, 'METHOD_NOT_ALLOWED', 'GET is not allowed on /api/v1/images/resize. Use POST.');
     expect(res.headers.allow).toBe('POST');
+    const slash = await app.inject({ method: 'GET', url: '/api/v1/images/thumbnail/?x=1' });
+    expectError(
+      slash,
+      405,
+      'METHOD_NOT_ALLOWED',
+      'GET is not allowed on /api/v1/images/thumbnail. Use POST.',
+    );
     const health = await app.inject({ method: 'DELETE', url: '/api/v1/health' });
     expectError(health, 405, 'METHOD_NOT_ALLOWED', 'DELETE is not allowed on /api/v1/health. Use GET.');
   });

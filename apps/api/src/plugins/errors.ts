@@ -58,9 +58,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.statusCode).headers(error.headers).type('application/json').send(error.toBody());
 }
 
+/** The path of a URL, without query or trailing slash (routes ignore a trailing slash). */
 function pathOf(url: string): string {
   const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  const path = q === -1 ? url : url.slice(0, q);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 export const errorsPlugin = fp(
