@@ -117,6 +117,13 @@ export const errorsPlugin = fp(
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A response already under way (e.g. an early 413 while the body still arrives) must not get a
+  // second one written after it: just close.
+  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (current?.headersSent) {
+    socket.destroy(error);
+    return;
+  }
   const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const apiError = timeout
     ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time.')
