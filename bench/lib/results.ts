@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resultsDir, resultsMarkdown } from './paths.js';
+import { repoDir, resultsDir, resultsMarkdown } from './paths.js';
+import { runCommand } from './run-command.js';
 
 /** Writes raw results as JSON under bench/results/ (git-ignored): a timestamped copy and `<name>-latest.json`. */
 export async function writeRawResults(name: string, data: unknown): Promise<string> {
@@ -43,4 +44,7 @@ export async function writeResultsSection(section: string, markdown: string): Pr
       ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
       : `${current.trimEnd()}\n\n${block}\n`;
   await writeFile(resultsMarkdown, next);
+  // `npm run lint` checks Markdown formatting too: leave the file as Biome would write it.
+  const format = await runCommand('npx', ['biome', 'format', '--write', resultsMarkdown], { cwd: repoDir });
+  if (format.code !== 0) console.warn(`biome format of RESULTS.md failed:\n${format.stdout}${format.stderr}`);
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoDir, resultsDir, serverEntry, webClientDir } from './paths.js';
 import { runCommand } from './run-command.js';
@@ -17,6 +17,25 @@ export async function ensureBuilt(needWebsite: boolean): Promise<void> {
   if (build.code !== 0 || !existsSync(serverEntry)) {
     throw new Error('npm run build failed: the benchmark needs apps/api/dist/server.js.');
   }
+}
+
+/**
+ * Copies the website build to bench/results/web-snapshot and returns that folder, for the server's
+ * WEB_ROOT. Other engineers rebuild apps/web in the same tree while a benchmark runs; a private copy
+ * keeps every page and the assets it names consistent for the whole run. A copy taken in the middle
+ * of a rebuild (an asset the home page names is missing) is taken again.
+ */
+export async function snapshotWebBuild(): Promise<string> {
+  const target = join(resultsDir, 'web-snapshot');
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    await rm(target, { recursive: true, force: true });
+    await cp(webClientDir, target, { recursive: true });
+    const html = await readFile(join(target, 'index.html'), 'utf8');
+    const assets = [...html.matchAll(/["'](\/assets\/[^"'?#]+)/g)].map((m) => m[1] ?? '');
+    if (assets.every((asset) => existsSync(join(target, asset)))) return target;
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  throw new Error('The website build kept changing while it was copied; run the benchmark again.');
 }
 
 export interface RunningServer {

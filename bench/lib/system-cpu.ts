@@ -40,7 +40,7 @@ export async function waitForQuiet(maxBusyPercent = 25, maxWaitMs = 120_000): Pr
     if (!announced) console.log(`  (waiting for the machine to be quiet: ${busy}% CPU in use by others)`);
     announced = true;
   }
-  console.log('  (the machine stayed busy; measuring anyway, see the "Other CPU %" column)');
+  console.log('  (the machine stayed busy; measuring anyway)');
   return false;
 }
 

@@ -90,7 +90,9 @@ export function failingAudits(lhr: Result, category: Category): FailingAudit[] {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= threshold) continue;
     if (['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode)) continue;
-    const items = detailItems(audit.details);
+    const items = detailItems(audit.details)
+      .map(describeItem)
+      .filter((line) => line !== '');
     failing.push({
       id: audit.id,
       title: audit.title,
@@ -98,7 +100,7 @@ export function failingAudits(lhr: Result, category: Category): FailingAudit[] {
       weight: ref.weight,
       ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
       ...(audit.explanation ? { explanation: clip(audit.explanation, 400) } : {}),
-      items: items.slice(0, 8).map(describeItem),
+      items: items.slice(0, 8),
       itemCount: items.length,
     });
   }

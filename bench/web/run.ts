@@ -8,7 +8,7 @@ import { serverEnv } from '../image-resize/server-env.js';
 import { machineInfo } from '../lib/machine.js';
 import { resultsDir } from '../lib/paths.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
-import { ensureBuilt, startServer } from '../lib/server.js';
+import { ensureBuilt, snapshotWebBuild, startServer } from '../lib/server.js';
 import { auditPage, type PageResult } from './audit-page.js';
 import { launchChromium } from './chromium.js';
 import { failingMarkdown, scoreTable, webMarkdown } from './report.js';
@@ -16,7 +16,8 @@ import { webSettings } from './settings.js';
 
 await ensureBuilt(true);
 await mkdir(resultsDir, { recursive: true });
-const server = await startServer('web', webSettings.serverPort, { env: serverEnv() });
+const webRoot = await snapshotWebBuild();
+const server = await startServer('web', webSettings.serverPort, { env: serverEnv({ WEB_ROOT: webRoot }) });
 const pages: PageResult[] = [];
 let browser = '';
 try {
