@@ -20,6 +20,7 @@ export interface ToolRouteConfig {
 
 /** Validated input: fields as the schema produced them, files as readToolInput checked them. */
 type CheckedInput = { fields: unknown; files: RawToolInput['files'] };
+
 /**
  * Admission for tool requests: `uploads` bounds how many read their body into memory at once,
  * `work` how many are processed at once (image work is CPU bound: about one per core). Requests
@@ -113,6 +114,9 @@ export function registerToolRoute(
       const arrived = performance.now();
       const releaseUpload = await slots.uploads.acquire();
       try {
+        // A client that gave up while queued is not worth reading.
+        if (request.raw.destroyed)
+          throw new ApiError('MALFORMED_REQUEST', 'The client closed the connection.');
         const started = performance.now();
         const raw = await readToolInput(request, spec.api.input, multipartLimits);
         const fields = validateFields(schema, raw.fields);
