@@ -93,8 +93,9 @@ describe('overload: 503 with Retry-After', () => {
   });
 
   it('sheds when the event loop lags, but still answers health checks', async () => {
-    const lagging = await makeApp({ SHED_MAX_EVENT_LOOP_DELAY_MS: '20', SHED_SAMPLE_INTERVAL_MS: '100' });
-    const until = Date.now() + 500;
+    const lagging = await makeApp({ SHED_MAX_EVENT_LOOP_DELAY_MS: '15', SHED_SAMPLE_INTERVAL_MS: '300' });
+    // One 1 s stall among the ~30 ticks of a 300 ms sample: a mean lag of about 30 ms.
+    const until = Date.now() + 1000;
     while (Date.now() < until) {
       // Block the event loop on purpose.
     }
