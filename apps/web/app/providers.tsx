@@ -9,8 +9,9 @@ let queryClient: ReturnType<typeof createQueryClient> | undefined;
 
 /**
  * The providers of the interactive parts: the data cache, tooltips (700 ms) and the toast area (4 s,
- * 3 visible). They wrap the docs layout, the only area that uses them, so the home and about pages
- * do not download TanStack Query, sonner or the tooltip code before they are interactive.
+ * 3 visible). They wrap the live tools' panels and API reference (docs/live-tool-sections.tsx), the
+ * only parts that use them, so no page downloads TanStack Query, sonner or the tooltip code before it
+ * is interactive.
  */
 export function Providers({ children }: { children: ReactNode }) {
   queryClient ??= createQueryClient();

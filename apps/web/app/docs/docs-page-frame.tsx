@@ -1,17 +1,11 @@
-// Must stay the first import: see the module.
+// Before any chunk that builds a zod schema (the live sections): see the module.
 import '~/lib/zod-csp';
 import { lazy, Suspense } from 'react';
 import type { NavTool } from '~/lib/catalog';
 import { docsGroups } from '~/lib/catalog';
-import { tryItPanels } from '~/tools/registry';
 import { NotImplemented } from './not-implemented';
 
-// Lazy, so the catalog's zod schemas it reads stay out of every other page's JavaScript.
-const ApiReference = lazy(() => import('./api-reference/api-reference'));
-
-function PanelFallback() {
-  return <div className="h-64 animate-pulse rounded-xl border bg-muted/40" aria-hidden="true" />;
-}
+const LiveToolSections = lazy(() => import('./live-tool-sections'));
 
 /** One documentation page: title and description, then the try-it panel and API reference, or the placeholder. */
 export function DocsPageFrame({ tool }: { tool: NavTool }) {
@@ -23,21 +17,14 @@ export function DocsPageFrame({ tool }: { tool: NavTool }) {
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{tool.title}</h1>
         <p className="max-w-3xl text-lg text-muted-foreground leading-8">{tool.description}</p>
       </header>
-      {tool.status === 'live' ? <LiveToolSections toolId={tool.id} /> : <NotImplemented />}
+      {tool.status === 'live' ? (
+        // Pre-rendered in full; in the browser the server HTML stays until the chunk has loaded.
+        <Suspense fallback={null}>
+          <LiveToolSections toolId={tool.id} />
+        </Suspense>
+      ) : (
+        <NotImplemented />
+      )}
     </article>
-  );
-}
-
-function LiveToolSections({ toolId }: { toolId: Extract<NavTool, { status: 'live' }>['id'] }) {
-  const Panel = tryItPanels[toolId];
-  return (
-    <>
-      <Suspense fallback={<PanelFallback />}>
-        <Panel />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ApiReference toolId={toolId} />
-      </Suspense>
-    </>
   );
 }

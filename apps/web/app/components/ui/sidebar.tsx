@@ -1,12 +1,14 @@
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
-import { SIDEBAR_WIDTH_MOBILE } from '~/lib/sidebar-state';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { cn } from '~/lib/utils';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
 import { useSidebar } from './sidebar-context';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+
+// Both are needed only after an interaction (opening the sheet, collapsing the sidebar), so neither the
+// dialog nor the tooltip code is part of a docs page's first load.
+const SidebarSheet = lazy(() => import('./sidebar-sheet'));
+const SidebarTooltip = lazy(() => import('./sidebar-tooltip'));
 
 export { SidebarProvider, useSidebar } from './sidebar-context';
 
@@ -27,6 +29,10 @@ export function Sidebar({
   children: ReactNode;
 }) {
   const { isMobile, openMobile, setOpenMobile, state } = useSidebar();
+  const sheetOpen = isMobile && openMobile;
+  // Once loaded, the sheet stays mounted so that it can animate out.
+  const [sheetLoaded, setSheetLoaded] = useState(false);
+  if (sheetOpen && !sheetLoaded) setSheetLoaded(true);
   return (
     <>
       <aside
@@ -42,18 +48,13 @@ export function Sidebar({
       >
         {children}
       </aside>
-      <Sheet open={isMobile && openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          data-slot="sidebar-sheet"
-          className="max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-[85vw]"
-          style={{ width: SIDEBAR_WIDTH_MOBILE }}
-        >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">{description}</SheetDescription>
-          <div className="flex h-full min-h-0 flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      {sheetLoaded && (
+        <Suspense fallback={null}>
+          <SidebarSheet open={sheetOpen} onOpenChange={setOpenMobile} label={label} description={description}>
+            {children}
+          </SidebarSheet>
+        </Suspense>
+      )}
     </>
   );
 }
@@ -167,12 +168,9 @@ export function SidebarMenuButton({
   // Tooltips only matter when the labels are hidden; not creating them otherwise keeps hydration cheap.
   if (!tooltip || state !== 'collapsed' || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    </Suspense>
   );
 }
 
