@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import type { FileResult } from '~/lib/api-client';
 import { cn } from '~/lib/utils';
 import { fileStem, formatBytes } from './format';
-import { checkerboard } from './upload-area';
+import { checkerboard } from './image-preview';
 import { useObjectUrl } from './use-object-url';
 
 const extensions: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { apiBaseUrl } from '~/lib/api-client';
@@ -22,8 +22,16 @@ export function ToolPanel({
   aside?: ReactNode;
 }) {
   const headingId = useId();
+  // data-ready appears once the panel has hydrated: browser tests wait for it before they click.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      data-tool-panel=""
+      data-ready={ready ? '' : undefined}
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="font-semibold text-xl tracking-tight">
           Try it

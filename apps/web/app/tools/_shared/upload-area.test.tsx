@@ -115,3 +115,14 @@ describe('upload area', () => {
     expect(urls.live()).toEqual([]);
   });
 });
+
+describe('preview of a file the browser cannot draw', () => {
+  it('shows a note instead of a broken image, and still counts as chosen', async () => {
+    const { container } = render(<Harness />);
+    await userEvent.upload(fileInput(container), imageFile('scan.tiff', 'image/tiff'));
+    fireEvent.error(await screen.findByRole('img', { name: 'Preview of scan.tiff' }));
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('This browser cannot show a preview of this file.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: REMOVE_LABEL })).toBeTruthy();
+  });
+});

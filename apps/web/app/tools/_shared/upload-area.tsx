@@ -3,15 +3,12 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/utils';
 import { formatBytes } from './format';
+import { ImagePreview } from './image-preview';
 import { IMAGE_ACCEPT, type ImageUpload } from './use-image-upload';
 
 export const UPLOAD_HEADING = 'Drag & Drop or Select from File';
 export const SELECT_FILE_LABEL = 'Select file';
 export const REMOVE_LABEL = 'Remove';
-
-/** A checkerboard behind previews, so transparent pixels read as transparent in both themes. */
-export const checkerboard =
-  'bg-[repeating-conic-gradient(var(--color-muted)_0%_25%,var(--color-background)_0%_50%)] bg-size-[16px_16px]';
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -80,18 +77,7 @@ export function UploadArea({ upload, hint }: { upload: ImageUpload; hint: string
       >
         {file && previewUrl ? (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            <div
-              className={cn(
-                'flex h-48 shrink-0 items-center justify-center overflow-hidden rounded-lg border sm:h-40 sm:w-56',
-                checkerboard,
-              )}
-            >
-              <img
-                src={previewUrl}
-                alt={`Preview of ${file.name}`}
-                className="max-h-full max-w-full object-contain"
-              />
-            </div>
+            <ImagePreview url={previewUrl} name={file.name} className="h-48 sm:h-40 sm:w-56" />
             <div className="flex min-w-0 flex-1 flex-col gap-3">
               <div className="min-w-0">
                 <p id={headingId} className="truncate font-medium text-sm" title={file.name}>

@@ -20,7 +20,7 @@ export function Base64Result({ data }: { data: Base64Data }) {
   const growth = data.bytes > 0 ? Math.round((data.base64.length / data.bytes - 1) * 100) : 0;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 sm:p-6">
-      <div className="flex flex-wrap items-center gap-4">
+      <div className="flex items-center gap-4">
         {/* A data: URI is allowed by the CSP (img-src data:) and shows what was encoded. */}
         <img
           src={data.dataUri}
