@@ -1,15 +1,17 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the pre-rendered page. React Router renders the <html> element
- * itself, and React tags a host element with its fiber only once the whole tree under it has been
- * hydrated, so the tag on <html> means hydration is complete; one more task lets the effects that
- * install keyboard shortcuts and listeners run.
+ * Waits until React has hydrated the pre-rendered page. React tags every element it owns with its
+ * fiber once hydrated. React Router renders <html> itself, so the tag there means the shell is done;
+ * parts inside Suspense boundaries (the lazily loaded try-it panels) hydrate later, so every control
+ * must carry the tag too. One more task lets the effects that install listeners run.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Object.keys(document.documentElement).some((key) => key.startsWith('__reactFiber$')),
-  );
+  await page.waitForFunction(() => {
+    const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    const controls = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]');
+    return hydrated(document.documentElement) && Array.from(controls).every(hydrated);
+  });
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 

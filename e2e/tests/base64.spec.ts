@@ -21,7 +21,9 @@ async function convert(page: Page) {
   await expect(ui.toasts(page).filter({ hasText: spec.base64.success })).toBeVisible();
 }
 
-const copyButtons = (page: Page) => tool.main(page).getByRole('button', { name: /copy/i });
+/** The result region's two copy buttons (the API reference below has copy buttons of its own). */
+const copyButtons = (page: Page) =>
+  tool.main(page).getByRole('region', { name: 'Result' }).getByRole('button', { name: /copy/i });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const expectedBase64 = readFileSync(images.tiny).toString('base64');
 
