@@ -2,10 +2,17 @@
 import '~/lib/zod-csp';
 import { lazy, Suspense } from 'react';
 import type { NavTool } from '~/lib/catalog';
-import { docsGroups } from '~/lib/catalog';
+import { docsGroups, findNavTool } from '~/lib/catalog';
 import { NotImplemented } from './not-implemented';
 
-const LiveToolSections = lazy(() => import('./live-tool-sections'));
+const loadLiveSections = () => import('./live-tool-sections');
+const LiveToolSections = lazy(loadLiveSections);
+
+// On a live tool's page, fetch the panel and reference while the page hydrates rather than after: the
+// pre-rendered panel is visible but inert until its code has arrived.
+if (typeof window !== 'undefined' && findNavTool(window.location.pathname)?.status === 'live') {
+  void loadLiveSections();
+}
 
 /** One documentation page: title and description, then the try-it panel and API reference, or the placeholder. */
 export function DocsPageFrame({ tool }: { tool: NavTool }) {
