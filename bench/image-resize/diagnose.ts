@@ -7,10 +7,10 @@ import { markdownTable } from '../lib/markdown.js';
 import { resultsDir } from '../lib/paths.js';
 import { startServer } from '../lib/server.js';
 import { fmt } from '../lib/stats.js';
-import { quietly, waitForQuiet } from '../lib/system-cpu.js';
 import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import type { BenchInput } from './inputs.js';
+import { measureCleanly } from './measure.js';
 import { phaseHead, phaseRow } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
@@ -37,10 +37,9 @@ async function httpWith(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<PhaseResult> {
-  await waitForQuiet();
   const server = await startServer('diagnosis', settings.port + 1, { env: serverEnv(env), nodeArgs });
   try {
-    return await benchHttp(server, input, kind, concurrency);
+    return await measureCleanly(() => benchHttp(server, input, kind, concurrency));
   } finally {
     await server.stop();
   }
@@ -71,7 +70,7 @@ async function throughputExperiments(photo: BenchInput, diagnosis: Diagnosis): P
   }
   diagnosis.experiments.push({
     label: "sharp in-process with the server's default of one libvips thread per image (on 2 cores)",
-    phase: await quietly(() => benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } })),
+    phase: await measureCleanly(() => benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } })),
   });
 }
 
@@ -107,7 +106,7 @@ async function memoryExperiments(big: BenchInput, diagnosis: Diagnosis): Promise
   });
   diagnosis.experiments.push({
     label: 'sharp in-process, 32 at once, one libvips thread per image, one shared input buffer',
-    phase: await quietly(() =>
+    phase: await measureCleanly(() =>
       benchInProcess(big, clients, { kind: 'photo-10mb', env: { BENCH_SHARP_CONCURRENCY: '1' } }),
     ),
   });

@@ -3,7 +3,7 @@ import { markdownTable } from '../lib/markdown.js';
 import { fmt, mb } from '../lib/stats.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
-import type { PhaseResult } from './types.js';
+import { otherCpuPercent, type PhaseResult } from './types.js';
 import { throughputRatio, type Verdict } from './verdicts.js';
 
 const toolLabels: Record<PhaseResult['tool'], string> = {
@@ -19,14 +19,8 @@ function errorsCell(phase: PhaseResult): string {
   return `${phase.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}`;
 }
 
-/**
- * CPU the rest of the machine used during the window: everything the kernel counted minus the
- * measured process(es) and the load generator. Near 0 means the figures are clean; a large value
- * means someone else's work shared the cores.
- */
 function otherCpu(p: PhaseResult): string {
-  if (p.systemCpuPercent === undefined || p.cpuPercent === undefined) return '—';
-  return String(Math.max(0, p.systemCpuPercent - p.cpuPercent - (p.clientCpuPercent ?? 0)));
+  return String(otherCpuPercent(p) ?? '—');
 }
 
 export const phaseHead = [

@@ -9,12 +9,12 @@ import { machineInfo } from '../lib/machine.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { versionLine } from '../lib/run-command.js';
 import { ensureBuilt, startServer } from '../lib/server.js';
-import { quietly } from '../lib/system-cpu.js';
 import { benchCli, imageMagick, vipsThumbnail } from './cli-tools.js';
 import { type Diagnosis, diagnose, diagnosisMarkdown } from './diagnose.js';
 import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import { bigPhotoInput, photoInput } from './inputs.js';
+import { measureCleanly } from './measure.js';
 import { phaseLine, phaseTable, ratioTable, resizeMarkdown, verdictTable } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
@@ -40,7 +40,7 @@ const clis = [imageMagick(magick), vipsThumbnail(thumbnailer)];
 
 const phases: PhaseResult[] = [];
 const record = async (measure: () => Promise<PhaseResult>): Promise<PhaseResult> => {
-  const phase = await quietly(measure);
+  const phase = await measureCleanly(measure);
   console.log(phaseLine(phase));
   return phase;
 };

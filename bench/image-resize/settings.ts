@@ -13,6 +13,10 @@ export const settings = {
   /** Clients uploading ~10 MB images at once for the memory target. */
   memoryClients: 32,
   port: numberFromEnv('BENCH_PORT', 3400, { integer: true }),
+  /** A cell during which other processes used more than this much CPU (% of a core) is measured again… */
+  maxOtherCpuPercent: numberFromEnv('BENCH_MAX_OTHER_CPU', 30),
+  /** …up to this many times in all, keeping the cleanest. */
+  attempts: numberFromEnv('BENCH_ATTEMPTS', 3, { integer: true }),
   targets: {
     httpVsSharpAtTwo: 0.9,
     httpVsImageMagick: 2,

@@ -25,3 +25,13 @@ export interface PhaseResult extends LoadResult {
   /** What the output check found wrong, or undefined when the output is a 1024 px wide JPEG. */
   outputProblem: string | undefined;
 }
+
+/**
+ * CPU the rest of the machine used during the window: everything the kernel counted minus the
+ * measured process(es) and the load generator. Near 0 means the figures are clean; a large value
+ * means someone else's work shared the cores.
+ */
+export function otherCpuPercent(p: PhaseResult): number | undefined {
+  if (p.systemCpuPercent === undefined || p.cpuPercent === undefined) return undefined;
+  return Math.max(0, p.systemCpuPercent - p.cpuPercent - (p.clientCpuPercent ?? 0));
+}

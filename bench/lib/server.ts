@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { killOnInterrupt } from './cleanup.js';
 import { repoDir, resultsDir, serverEntry, webClientDir } from './paths.js';
 import { runCommand } from './run-command.js';
 
@@ -80,7 +81,9 @@ export async function startServer(
   });
   const origin = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const forget = killOnInterrupt(child);
   const stop = async (): Promise<void> => {
+    forget();
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { numberFromEnv } from './env.js';
 
 /** Jiffies of all CPUs from /proc/stat: busy (everything but idle and iowait) and total. */
 export function systemCpuTicks(): { busy: number; total: number } | undefined {
@@ -29,7 +30,10 @@ export function systemCpuPercent(
  * measurement does not start in the middle of someone else's build. Gives up after `maxWaitMs` and
  * says so; the phase then records how much other CPU it saw.
  */
-export async function waitForQuiet(maxBusyPercent = 25, maxWaitMs = 120_000): Promise<boolean> {
+export async function waitForQuiet(
+  maxBusyPercent = 25,
+  maxWaitMs = numberFromEnv('BENCH_QUIET_WAIT_SECONDS', 120) * 1000,
+): Promise<boolean> {
   const deadline = Date.now() + maxWaitMs;
   let announced = false;
   while (Date.now() < deadline) {

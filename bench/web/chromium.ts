@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killOnInterrupt } from '../lib/cleanup.js';
 
 export interface RunningChromium {
   executablePath: string;
@@ -78,7 +79,9 @@ export async function launchChromium(debuggingPort: number): Promise<RunningChro
     stderr = (stderr + chunk).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const forget = killOnInterrupt(child);
   const stop = async (): Promise<void> => {
+    forget();
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
