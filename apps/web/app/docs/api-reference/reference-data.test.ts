@@ -25,9 +25,10 @@ describe('parameter table from the catalog schema', () => {
     // Form booleans are documented as booleans, with the default the converter leaves out.
     expect(rows.maintain_aspect).toMatchObject({ type: 'boolean', defaultValue: true });
     expect(rows.format).toMatchObject({ type: 'string', values: ['jpeg', 'png', 'webp', 'avif'] });
-    expect(allowedValues(rows.format ?? (undefined as never))).toBe('jpeg | png | webp | avif');
-    expect(allowedValues(rows.width ?? (undefined as never))).toBe('1–4096');
-    expect(allowedValues(rows.keep_metadata ?? (undefined as never))).toBe('true | false');
+    expect(allowedValues(rows.format ?? (undefined as never))).toEqual(['jpeg', 'png', 'webp', 'avif']);
+    expect(allowedValues(rows.width ?? (undefined as never))).toEqual(['1–4096']);
+    expect(allowedValues(rows.keep_metadata ?? (undefined as never))).toEqual(['true', 'false']);
+    expect(allowedValues(rows.image ?? (undefined as never))).toEqual([]);
   });
 
   it('documents the thumbnail defaults', () => {

@@ -71,18 +71,17 @@ export function requestFields(tool: ToolSpec): FieldDoc[] {
   return [...fileFields(tool), ...(tool.api.request ? schemaFields(tool.api.request) : [])];
 }
 
-/** 'jpeg | png | webp', '1–4096', or undefined: what a field allows, for the table. */
-export function allowedValues(field: FieldDoc): string | undefined {
-  if (field.values?.length) return field.values.join(' | ');
-  if (field.type === 'boolean') return 'true | false';
+/** What a field allows, one entry per choice: ['jpeg', 'png'], ['true', 'false'], ['1–4096'] or []. */
+export function allowedValues(field: FieldDoc): string[] {
+  if (field.values?.length) return [...field.values];
+  if (field.type === 'boolean') return ['true', 'false'];
+  const unit = field.type === 'file[]' ? ' files' : '';
   if (field.minimum !== undefined && field.maximum !== undefined) {
-    return field.type === 'file[]'
-      ? `${field.minimum}–${field.maximum} files`
-      : `${field.minimum}–${field.maximum}`;
+    return [`${field.minimum}–${field.maximum}${unit}`];
   }
-  if (field.minimum !== undefined) return `≥ ${field.minimum}`;
-  if (field.maximum !== undefined) return `≤ ${field.maximum}`;
-  return undefined;
+  if (field.minimum !== undefined) return [`≥ ${field.minimum}${unit}`];
+  if (field.maximum !== undefined) return [`≤ ${field.maximum}${unit}`];
+  return [];
 }
 
 export interface HeaderDoc {

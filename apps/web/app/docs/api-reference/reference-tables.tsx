@@ -33,6 +33,8 @@ function Table({
   );
 }
 
+const chip = 'rounded border bg-code px-1.5 py-px font-mono text-[12px] text-foreground';
+
 function formatDefault(value: FieldDoc['defaultValue']): string {
   return typeof value === 'string' ? value : String(value);
 }
@@ -60,18 +62,26 @@ export function FieldTable({ fields, caption }: { fields: readonly FieldDoc[]; c
             </th>
             <td className="px-4 py-3 leading-6">
               <p>{field.description}</p>
-              {(allowed || field.defaultValue !== undefined) && (
-                <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs">
-                  {allowed && (
-                    <div className="flex gap-1.5">
-                      <dt className="text-muted-foreground">Allowed</dt>
-                      <dd className="font-mono">{allowed}</dd>
+              {(allowed.length > 0 || field.defaultValue !== undefined) && (
+                <dl className="mt-2 flex flex-col gap-1.5 text-xs">
+                  {allowed.length > 0 && (
+                    <div className="flex items-baseline gap-2">
+                      <dt className="w-14 shrink-0 text-muted-foreground">Allowed</dt>
+                      <dd className="flex flex-wrap gap-1">
+                        {allowed.map((value) => (
+                          <code key={value} className={chip}>
+                            {value}
+                          </code>
+                        ))}
+                      </dd>
                     </div>
                   )}
                   {field.defaultValue !== undefined && (
-                    <div className="flex gap-1.5">
-                      <dt className="text-muted-foreground">Default</dt>
-                      <dd className="font-mono">{formatDefault(field.defaultValue)}</dd>
+                    <div className="flex items-baseline gap-2">
+                      <dt className="w-14 shrink-0 text-muted-foreground">Default</dt>
+                      <dd>
+                        <code className={chip}>{formatDefault(field.defaultValue)}</code>
+                      </dd>
                     </div>
                   )}
                 </dl>
