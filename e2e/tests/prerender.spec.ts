@@ -1,6 +1,6 @@
 import { tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
-import { expect, test } from '../support/test.js';
+import { expect, test, visit } from '../support/test.js';
 import { ui } from '../support/ui.js';
 
 // Pages are pre-rendered: the HTML the server sends already holds the content, so it paints before
@@ -75,4 +75,36 @@ test.describe('with JavaScript disabled', () => {
       await expect(ui.sidebar(page).getByRole('link', { name: tool.title, exact: true })).toBeAttached();
     }
   });
+});
+
+test.describe('hydration keeps the pre-rendered content (no flash to a placeholder)', () => {
+  const paths = ['/docs/api', '/docs/api/image-base64', '/docs/api/thumbnail-generator', '/about'];
+  for (const width of [390, 1280]) {
+    for (const path of paths) {
+      test(`${path} at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 844 });
+        // Records every element with real text that leaves the page: hydration should adopt the
+        // pre-rendered elements, not throw them away and paint them again.
+        await page.addInitScript(() => {
+          const removed: string[] = [];
+          Object.assign(window, { __removedContent: removed });
+          new MutationObserver((mutations) => {
+            for (const mutation of mutations) {
+              for (const node of Array.from(mutation.removedNodes)) {
+                if (['SCRIPT', 'STYLE', 'LINK', 'META'].includes(node.nodeName)) continue;
+                const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+                if (text.length > 40) removed.push(text.slice(0, 80));
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
+        await visit(page, path);
+        await expect(ui.main(page).getByRole('heading', { level: 1 })).toBeVisible();
+        const removed = await page.evaluate(
+          () => (window as unknown as { __removedContent: string[] }).__removedContent,
+        );
+        expect(removed, 'pre-rendered content removed while hydrating').toEqual([]);
+      });
+    }
+  }
 });

@@ -103,7 +103,8 @@ for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
         await visit(page, view.path);
         await view.prepare?.(page);
-        // Web fonts in place; animations are finished by the screenshot itself.
+        // Lazily loaded parts and web fonts in place; the screenshot itself finishes animations.
+        await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         await page.screenshot({ path: `${outDir}${file}`, fullPage: true, animations: 'disabled' });
         const offenders = await horizontalOverflow(page);
