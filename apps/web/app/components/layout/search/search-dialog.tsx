@@ -29,8 +29,9 @@ export default function SearchDialog({ open, onOpenChange }: SearchDialogProps) 
       filter={searchScore}
     >
       <CommandInput placeholder="Search docs..." />
+      {/* Outside the list: a listbox may hold only options and groups (axe aria-required-children). */}
+      <CommandEmpty>No results found.</CommandEmpty>
       <CommandList>
-        <CommandEmpty>No results found.</CommandEmpty>
         <CommandGroup heading="API Endpoints">
           {searchEntries.map((entry) => {
             const Icon = toolIcons[entry.id];
