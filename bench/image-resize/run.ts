@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { ensureDebianTools } from '../lib/apt.js';
 import { machineInfo } from '../lib/machine.js';
+import { raisePriority } from '../lib/priority.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { versionLine } from '../lib/run-command.js';
 import { ensureBuilt, startServer } from '../lib/server.js';
@@ -21,6 +22,7 @@ import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
 import { verdicts } from './verdicts.js';
 
+const priority = raisePriority();
 const [magick = '', thumbnailer = '', vips = ''] = await ensureDebianTools([
   { pkg: 'imagemagick', candidates: ['/usr/bin/magick', '/usr/bin/convert'] },
   { pkg: 'libvips-tools', candidates: ['/usr/bin/vipsthumbnail'] },
@@ -35,6 +37,7 @@ const machine = await machineInfo({
   sharp: `${sharp.versions.sharp} (libvips ${sharp.versions.vips}, bundled with sharp)`,
   ImageMagick: `${(await versionLine(magick, ['-version'])) ?? 'unknown'} (${magick})`,
   'libvips (Debian, for vipsthumbnail)': (await versionLine(vips, ['--version'])) ?? 'unknown',
+  'Scheduling priority': priority,
 });
 const clis = [imageMagick(magick), vipsThumbnail(thumbnailer)];
 

@@ -7,6 +7,7 @@ import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { serverEnv } from '../image-resize/server-env.js';
 import { machineInfo } from '../lib/machine.js';
 import { resultsDir } from '../lib/paths.js';
+import { raisePriority } from '../lib/priority.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { ensureBuilt, snapshotWebBuild, startServer } from '../lib/server.js';
 import { auditPage, type PageResult } from './audit-page.js';
@@ -14,6 +15,7 @@ import { launchChromium } from './chromium.js';
 import { failingMarkdown, scoreTable, webMarkdown } from './report.js';
 import { webSettings } from './settings.js';
 
+const priority = raisePriority();
 await ensureBuilt(true);
 await mkdir(resultsDir, { recursive: true });
 const webRoot = await snapshotWebBuild();
@@ -37,7 +39,11 @@ try {
   await server.stop();
 }
 
-const machine = await machineInfo({ Lighthouse: lighthousePackage.version, Chromium: browser });
+const machine = await machineInfo({
+  Lighthouse: lighthousePackage.version,
+  Chromium: browser,
+  'Scheduling priority': priority,
+});
 const date = new Date().toISOString();
 console.log(`\n${scoreTable(pages)}\n`);
 const failing = failingMarkdown(pages);
