@@ -65,12 +65,15 @@ test('with both sides filled the Maintain Aspect Ratio checkbox is disabled', as
   await expect(tool.maintainAspect(page)).toBeEnabled();
 });
 
-test('width and height take digits only', async ({ page }) => {
+test('width, height and quality take digits only', async ({ page }) => {
   await tool.maintainAspect(page).uncheck();
   await tool.width(page).pressSequentially('3x0-0');
   await expect(tool.width(page)).toHaveValue('300');
   await tool.height(page).pressSequentially('1a2b');
   await expect(tool.height(page)).toHaveValue('12');
+  await tool.quality(page).clear();
+  await tool.quality(page).pressSequentially('7.5q');
+  await expect(tool.quality(page)).toHaveValue('75');
 });
 
 for (const bad of ['0', '101']) {
