@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { documentScriptHashes, hasInlineEventHandler } from './csp-hashes.ts';
+import { deferAppScripts } from './defer-app-scripts.ts';
 
 const root = fileURLToPath(new URL('../build/client/', import.meta.url));
 const compressible = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
@@ -27,7 +28,10 @@ function urlPath(file: string): string {
 async function writeCspManifest(files: string[]): Promise<string> {
   const manifest: Record<string, string[]> = {};
   for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
-    const html = await readFile(file, 'utf8');
+    const original = await readFile(file, 'utf8');
+    // WEB_DEFER_SCRIPTS=0 keeps React Router's own script tags (to compare, or to debug loading).
+    const html = process.env.WEB_DEFER_SCRIPTS === '0' ? original : deferAppScripts(original);
+    await writeFile(file, html);
     if (hasInlineEventHandler(html)) {
       throw new Error(
         `${urlPath(file)} has an inline event handler, which the Content-Security-Policy blocks.`,

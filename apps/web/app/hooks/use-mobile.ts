@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** Below this width (px) the docs sidebar becomes a slide-in sheet (specification §9). */
 export const MOBILE_BREAKPOINT = 768;
-const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+const query = MOBILE_QUERY;
 
 function subscribe(listener: () => void): () => void {
   const media = window.matchMedia(query);

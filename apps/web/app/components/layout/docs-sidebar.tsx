@@ -9,7 +9,7 @@ import {
   SidebarMenu,
   SidebarMenuButton,
   SidebarMenuItem,
-  useSidebar,
+  setSheetOpen,
 } from '~/components/ui/sidebar';
 import { apiVersion, docsGroups, findNavTool } from '~/lib/catalog';
 import { toolIcons } from './tool-icons';
@@ -18,7 +18,6 @@ import { toolIcons } from './tool-icons';
 export function DocsSidebar() {
   const { pathname } = useLocation();
   const activePath = findNavTool(pathname)?.path;
-  const { setOpenMobile } = useSidebar();
   return (
     <Sidebar label="Documentation sidebar" description="The API documentation pages, by group.">
       <SidebarHeader className="border-sidebar-border border-b sidebar-collapsed:items-center sidebar-collapsed:px-0">
@@ -48,7 +47,7 @@ export function DocsSidebar() {
                         <Link
                           to={tool.path}
                           aria-current={active ? 'page' : undefined}
-                          onClick={() => setOpenMobile(false)}
+                          onClick={() => setSheetOpen(false)}
                         >
                           <Icon aria-hidden="true" />
                           <span>{tool.title}</span>

@@ -1,15 +1,5 @@
-import {
-  type CSSProperties,
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { useIsMobile } from '~/hooks/use-mobile';
+import { type CSSProperties, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { MOBILE_QUERY, useIsMobile } from '~/hooks/use-mobile';
 import { isModShortcut } from '~/lib/keyboard';
 import {
   getSidebarOpen,
@@ -22,7 +12,38 @@ import {
 } from '~/lib/sidebar-state';
 import { cn } from '~/lib/utils';
 
-export interface SidebarContextValue {
+/*
+ * The sidebar's state lives in small external stores, not in a React context. A context whose value
+ * changes right after hydration (the stored collapsed state, the narrow-screen flag) would reach
+ * every Suspense boundary below it that is still waiting for its code, and React answers that by
+ * throwing the boundary's pre-rendered HTML away and rendering it again: the try-it panel would
+ * flash and lose what the visitor had typed. Stores re-render only the components that read them.
+ */
+
+let sheetOpen = false;
+const sheetListeners = new Set<() => void>();
+
+function subscribeSheet(listener: () => void): () => void {
+  sheetListeners.add(listener);
+  return () => sheetListeners.delete(listener);
+}
+
+const getSheetOpen = () => sheetOpen;
+
+/** Opens or closes the slide-in sheet of narrow screens. */
+export function setSheetOpen(open: boolean): void {
+  if (sheetOpen === open) return;
+  sheetOpen = open;
+  for (const listener of sheetListeners) listener();
+}
+
+/** Collapses/expands on wide screens, opens/closes the sheet on narrow ones. */
+export function toggleSidebar(): void {
+  if (window.matchMedia(MOBILE_QUERY).matches) setSheetOpen(!sheetOpen);
+  else setSidebarOpen(!getSidebarOpen());
+}
+
+export interface SidebarState {
   /** Desktop state. */
   state: 'expanded' | 'collapsed';
   open: boolean;
@@ -31,72 +52,60 @@ export interface SidebarContextValue {
   openMobile: boolean;
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
-  /** Collapses/expands on wide screens, opens/closes the sheet on narrow ones. */
   toggleSidebar: () => void;
 }
 
-const SidebarContext = createContext<SidebarContextValue | null>(null);
-
-export function useSidebar(): SidebarContextValue {
-  const context = use(SidebarContext);
-  if (!context) throw new Error('useSidebar must be used inside a SidebarProvider.');
-  return context;
-}
-
-export function SidebarProvider({ className, children }: { className?: string; children: ReactNode }) {
+export function useSidebar(): SidebarState {
   const isMobile = useIsMobile();
-  const [openMobile, setOpenMobile] = useState(false);
   // Pre-rendered HTML is expanded; CSS keyed on <html data-sidebar> already shows the stored state.
   const open = useSyncExternalStore(subscribeSidebar, getSidebarOpen, () => true);
+  const openMobile = useSyncExternalStore(subscribeSheet, getSheetOpen, () => false);
+  return {
+    state: open ? 'expanded' : 'collapsed',
+    open,
+    setOpen: setSidebarOpen,
+    openMobile,
+    setOpenMobile: setSheetOpen,
+    isMobile,
+    toggleSidebar,
+  };
+}
 
-  const toggleSidebar = useCallback(() => {
-    if (isMobile) setOpenMobile((value) => !value);
-    else setSidebarOpen(!getSidebarOpen());
-  }, [isMobile]);
-
+/** Sets the sidebar widths and handles Ctrl/Cmd+B. It holds no state, so it never re-renders its children. */
+export function SidebarProvider({ className, children }: { className?: string; children: ReactNode }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isModShortcut(event, SIDEBAR_KEYBOARD_SHORTCUT)) return;
       event.preventDefault();
       toggleSidebar();
     };
+    // A sheet left open while the window grows would otherwise reappear on the next narrow resize.
+    const media = window.matchMedia(MOBILE_QUERY);
+    const onResize = () => {
+      if (!media.matches) setSheetOpen(false);
+    };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [toggleSidebar]);
-
-  // A sheet left open while the window grows would otherwise reappear on the next narrow resize.
-  useEffect(() => {
-    if (!isMobile) setOpenMobile(false);
-  }, [isMobile]);
-
-  const value = useMemo<SidebarContextValue>(
-    () => ({
-      state: open ? 'expanded' : 'collapsed',
-      open,
-      setOpen: setSidebarOpen,
-      openMobile,
-      setOpenMobile,
-      isMobile,
-      toggleSidebar,
-    }),
-    [open, openMobile, isMobile, toggleSidebar],
-  );
+    media.addEventListener('change', onResize);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      media.removeEventListener('change', onResize);
+      setSheetOpen(false);
+    };
+  }, []);
 
   return (
-    <SidebarContext value={value}>
-      <div
-        data-slot="sidebar-wrapper"
-        style={
-          {
-            '--sidebar-width': SIDEBAR_WIDTH,
-            '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
-            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-          } as CSSProperties
-        }
-        className={cn('flex w-full', className)}
-      >
-        {children}
-      </div>
-    </SidebarContext>
+    <div
+      data-slot="sidebar-wrapper"
+      style={
+        {
+          '--sidebar-width': SIDEBAR_WIDTH,
+          '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
+          '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+        } as CSSProperties
+      }
+      className={cn('flex w-full', className)}
+    >
+      {children}
+    </div>
   );
 }

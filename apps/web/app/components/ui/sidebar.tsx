@@ -3,14 +3,14 @@ import { Slot } from 'radix-ui';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { cn } from '~/lib/utils';
 import { Button } from './button';
-import { useSidebar } from './sidebar-context';
+import { toggleSidebar, useSidebar } from './sidebar-context';
 
 // Both are needed only after an interaction (opening the sheet, collapsing the sidebar), so neither the
 // dialog nor the tooltip code is part of a docs page's first load.
 const SidebarSheet = lazy(() => import('./sidebar-sheet'));
 const SidebarTooltip = lazy(() => import('./sidebar-tooltip'));
 
-export { SidebarProvider, useSidebar } from './sidebar-context';
+export { SidebarProvider, setSheetOpen, toggleSidebar, useSidebar } from './sidebar-context';
 
 /**
  * A sidebar that is sticky beside the content on wide screens (16rem, or 3rem of icons when collapsed)
@@ -60,7 +60,6 @@ export function Sidebar({
 }
 
 export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
-  const { toggleSidebar } = useSidebar();
   return (
     <Button
       data-slot="sidebar-trigger"

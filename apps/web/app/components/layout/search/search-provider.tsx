@@ -4,8 +4,12 @@ import { isModShortcut } from '~/lib/keyboard';
 /** Ctrl/Cmd + this key toggles the search dialog. */
 export const SEARCH_KEYBOARD_SHORTCUT = 'k';
 
+/**
+ * Constant for the life of the page: a context value that changed (say, on open) would reach every
+ * Suspense boundary below that is still waiting for its code, and React would re-render those from
+ * scratch, discarding their pre-rendered HTML. The open state stays inside the provider.
+ */
 interface SearchContextValue {
-  open: boolean;
   setOpen: (open: boolean) => void;
   /** Starts loading the dialog's code (on hover/focus of the button) so it opens instantly. */
   preload: () => void;
@@ -40,14 +44,13 @@ export function SearchProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SearchContextValue>(
     () => ({
-      open,
       setOpen: (next) => {
         if (next) setMounted(true);
         setOpen(next);
       },
       preload: () => void loadDialog(),
     }),
-    [open],
+    [],
   );
 
   return (
