@@ -9,6 +9,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 export default defineConfig({
   plugins: [catalogNavPlugin(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  // `npm run dev -w apps/web -- --port 3200` overrides the port.
+  server: { port: 3000, strictPort: true, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { assetsInlineLimit: 0 },
 });
