@@ -17,11 +17,20 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.0-2.2 A and AA rules plus best practices) on the page as it is now and
+ * Runs axe-core (WCAG 2.0-2.2 A and AA rules plus best practices) on the page once it is still, and
  * returns the serious and critical violations. The page's context needs bypassCSP, as the script is
  * injected inline.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours are only final once fades and slides have ended (a toast mid-animation is half
+  // transparent); endless animations such as spinners are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } })

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { tools } from '@toolkit/catalog';
 import { formatViolations, seriousViolations } from '../support/axe.js';
+import { images } from '../support/files.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
+import { pickFile, tool } from '../support/tools.js';
 import { htmlIsDark, ui } from '../support/ui.js';
 
 // axe-core on every page in both themes: no serious or critical violation.
@@ -44,6 +46,29 @@ for (const theme of themes) {
       await ui.searchInput(page).fill('zzqx');
       await expect(page.getByText(spec.search.empty)).toBeVisible();
       await expectAccessible(page, `search dialog, no results (${theme})`);
+    });
+
+    test('the tools with a result, an inline error and a toast', async ({ page }) => {
+      await visit(page, '/docs/api');
+      await pickFile(page, images.cat);
+      await tool.width(page).fill('120');
+      await tool.submit(page, spec.resize.submit).click();
+      await expect(tool.downloadLink(page)).toBeVisible();
+      await expectAccessible(page, `resize result (${theme})`);
+
+      await visit(page, '/docs/api/image-base64');
+      await pickFile(page, images.tiny);
+      await tool.submit(page, spec.base64.submit).click();
+      await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
+      await expectAccessible(page, `base64 result (${theme})`);
+
+      await visit(page, '/docs/api/thumbnail-generator');
+      await tool.submit(page, spec.thumbnail.submit).click();
+      await ui
+        .fileInput(page)
+        .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await expect(page.getByText(spec.upload.invalid)).toBeVisible();
+      await expectAccessible(page, `upload error and toast (${theme})`);
     });
 
     test('the mobile sheet and header menu at 390px', async ({ page }) => {

@@ -46,7 +46,10 @@ test.describe('desktop sidebar', () => {
     expect(await expanded(page)).toBe(true);
 
     await ui.sidebarToggle(page).click();
-    await expect.poll(() => expanded(page)).toBe(false);
+    // Collapsed, it keeps a 3rem column of icons.
+    await expect
+      .poll(async () => Math.round(await visibleWidth(page, ui.sidebar(page))))
+      .toBe(spec.sidebar.iconWidthPx);
     const cookie = await sidebarCookie(page);
     expect(cookie?.value).toBe('false');
     expect(cookie?.path).toBe('/');
@@ -67,6 +70,37 @@ test.describe('desktop sidebar', () => {
     expect(await expanded(page)).toBe(false);
     await visit(page, '/docs/api/word-counter');
     expect(await expanded(page)).toBe(false);
+  });
+
+  test('a stored collapsed state is on screen from the first frame (no flash open)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name: spec.sidebar.cookie, value: 'false', url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    // The width of the sidebar landmark at every animation frame, from the first painted one.
+    await page.addInitScript(() => {
+      const widths: number[] = [];
+      Object.assign(window, { __sidebarWidths: widths });
+      const tick = () => {
+        const aside = document.querySelector('aside');
+        if (aside) widths.push(Math.round(aside.getBoundingClientRect().width));
+        if (widths.length < 30) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto('/docs/api/flip-image');
+    await waitForHydration(page);
+    const widths = await page.evaluate(
+      () => (window as unknown as { __sidebarWidths: number[] }).__sidebarWidths,
+    );
+    expect(widths.length).toBeGreaterThan(0);
+    expect(
+      widths.every((w) => w === spec.sidebar.iconWidthPx),
+      `widths per frame: ${widths.join(',')}`,
+    ).toBe(true);
+    await context.close();
   });
 
   for (const shortcut of ['Control+b', 'Meta+b']) {
