@@ -38,14 +38,14 @@ export type ButtonProps = ComponentProps<'button'> &
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
+      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
     );
   }
   return (
     <button
       data-slot="button"
       type={type ?? 'button'}
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     />
   );
