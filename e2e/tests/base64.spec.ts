@@ -66,7 +66,7 @@ test('each copy button copies its form and shows a check icon for 1.5 s', async 
   for (const [index, expected] of forms.entries()) {
     const button = copyButtons(page).nth(index);
     await expect(button.locator('svg.lucide-copy')).toBeVisible();
-    await recordTiming(button, 'click', 'svg.lucide-check', 'trigger');
+    await recordTiming(page, { event: 'click', target: 'main', watch: 'main svg.lucide-check' });
     await button.click();
     expect(await clipboard(page)).toBe(expected);
     await expect(button.locator('svg.lucide-check')).toBeVisible();
