@@ -65,3 +65,8 @@ export async function backgroundLightness(page: Page): Promise<number> {
     return 255; // Nothing paints a background: the canvas of the page is white.
   });
 }
+
+/** A RegExp source that matches `text` literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

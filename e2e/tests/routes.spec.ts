@@ -1,7 +1,7 @@
 import { tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
-import { ui } from '../support/ui.js';
+import { escapeRegExp, ui } from '../support/ui.js';
 
 // Every route of the route table renders its page inside the layout (header, main), with the
 // footer everywhere except under /docs/api. The 22 documentation pages come from the catalog.
@@ -28,7 +28,7 @@ test.describe('documentation pages', () => {
   for (const tool of tools) {
     test(`${tool.path} renders "${tool.title}" with its breadcrumb and no footer`, async ({ page }) => {
       await visit(page, tool.path);
-      await expect(page).toHaveTitle(new RegExp(tool.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      await expect(page).toHaveTitle(new RegExp(escapeRegExp(tool.title)));
       await expect(ui.header(page)).toBeVisible();
       const main = ui.main(page);
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(tool.title);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
-import { ui } from '../support/ui.js';
+import { escapeRegExp, ui } from '../support/ui.js';
 
 // Search dialog: Ctrl/Cmd+K toggles it (so does the 'Search documentation...' button on wide
 // screens); 'Search docs...' input; one group 'API Endpoints' with the 22 pages; 'No results found.';
@@ -14,7 +14,7 @@ async function openWithButton(page: Page) {
   await expect(ui.searchInput(page)).toBeFocused();
 }
 
-const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 const group = (page: Page) => page.getByRole('group', { name: spec.search.group });
 
 for (const shortcut of ['Control+k', 'Meta+k']) {
