@@ -4,9 +4,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { AppShell } from './components/layout/app-shell';
+import { NotFound } from './components/layout/not-found';
 import { SearchProvider } from './components/layout/search/search-provider';
 import { SiteHeader } from './components/layout/site-header';
-import { NotFound } from './components/layout/not-found';
 import { bootScript } from './lib/boot-script';
 import { siteConfig } from './lib/site-config';
 
