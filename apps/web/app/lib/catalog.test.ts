@@ -1,4 +1,4 @@
-import { apiVersion as catalogVersion, tools } from '@toolkit/catalog';
+import { apiVersion as catalogVersion, toolGroups, tools } from '@toolkit/catalog';
 import { describe, expect, it } from 'vitest';
 import {
   apiVersion,
@@ -18,16 +18,11 @@ describe('catalog navigation data', () => {
     expect(apiVersion).toBe(catalogVersion);
   });
 
-  it('has the six sidebar groups with 8, 1, 3, 7, 1 and 2 pages', () => {
-    expect(docsGroups.map((g) => [g.title, g.tools.length])).toEqual([
-      ['Image Processing API', 8],
-      ['Text Processing API', 1],
-      ['File Management API', 3],
-      ['Data Format API', 7],
-      ['Media Processing API', 1],
-      ['Document Processing API', 2],
-    ]);
-    expect(docsGroups[1]?.tools.map((t) => t.title)).toEqual(['Word Counter']);
+  it("groups the pages as the catalog does (the catalog's own tests pin the spec's counts)", () => {
+    expect(docsGroups.map((g) => [g.title, g.tools.map((t) => t.id)])).toEqual(
+      toolGroups.map((g) => [g.title, g.tools.map((t) => t.id)]),
+    );
+    expect(docsGroups.map((g) => g.tools.length)).toEqual([8, 1, 3, 7, 1, 2]);
   });
 });
 
