@@ -102,6 +102,8 @@ export const spec = {
   errors: {
     unauthorized: 'You are not authorized to perform this action. Please log in.',
     jsonInsteadOfFile: 'Server returned JSON instead of file',
+    unknownFromBlob: 'Unknown error (from blob)',
+    unknown: 'An unknown error occurred.',
     clipboard: 'Failed to copy. Please try again.',
   },
   toast: { durationMs: 4_000, maxVisible: 3 },

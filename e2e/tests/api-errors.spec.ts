@@ -79,6 +79,22 @@ test.describe('binary responses that are really JSON', () => {
   });
 });
 
+test.describe("the catalogue's fallback messages", () => {
+  test("an error JSON without a message on a binary call shows 'Unknown error (from blob)'", async ({
+    page,
+  }) => {
+    await page.route(imageApi, (route) => route.fulfill(json(400, { success: false })));
+    await submitWithImage(page, '/docs/api', spec.resize.submit);
+    await expect(ui.alert(page, spec.errors.unknownFromBlob)).toBeVisible();
+  });
+
+  test("an error with an empty body shows 'An unknown error occurred.'", async ({ page }) => {
+    await page.route(imageApi, (route) => route.fulfill({ status: 400, body: '' }));
+    await submitWithImage(page, '/docs/api/image-base64', spec.base64.submit);
+    await expect(ui.alert(page, spec.errors.unknown)).toBeVisible();
+  });
+});
+
 test('a failed request is retried up to 2 times (503, 503, then the real answer)', async ({ page }) => {
   let calls = 0;
   await page.route(imageApi, (route) => {

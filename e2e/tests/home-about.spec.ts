@@ -61,7 +61,9 @@ test.describe('about page', () => {
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(main.getByRole('heading', { name: /mission/i })).toBeVisible();
     await expect(main.getByRole('heading', { name: /vision/i })).toBeVisible();
-    await expect(main.getByText(/reliable/i).first()).toBeVisible();
+    // The mission: reliable, simple APIs; the vision: the go-to platform for easy-to-integrate APIs.
+    await expect(main.getByText(/reliable, simple APIs/i).first()).toBeVisible();
+    await expect(main.getByText(/go-to platform for easy-to-integrate APIs/i).first()).toBeVisible();
     await expect(main.getByRole('heading', { name: spec.about.creatorHeading })).toBeVisible();
     await expect(main.getByText(/backend software engineer/i).first()).toBeVisible();
     for (const skill of spec.about.skills) {
