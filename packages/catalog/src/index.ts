@@ -27,6 +27,7 @@ export { defineTool } from './define-tool.js';
 export { type ErrorBody, type ErrorCode, errorCodes } from './errors.js';
 export * as fields from './fields.js';
 export { type Group, type GroupId, groups } from './groups.js';
+export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export * from './limits.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';

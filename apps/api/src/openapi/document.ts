@@ -1,15 +1,16 @@
 import {
   apiBasePath,
   apiVersion,
+  documentedJsonSchema,
   type ErrorCode,
   errorCodes,
   groups,
   type InputKind,
+  type JsonSchema,
   liveTools,
   type OutputKind,
   type ToolSpec,
 } from '@toolkit/catalog';
-import { type JsonSchema, objectSchema } from './json-schema.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
@@ -109,7 +110,7 @@ function fileProperty(input: Extract<InputKind, { kind: 'file' | 'files' }>): Js
 
 function requestBody(spec: ToolSpec): JsonSchema {
   const fields = spec.api.request
-    ? objectSchema(spec.api.request, 'input')
+    ? documentedJsonSchema(spec.api.request, 'input')
     : { type: 'object', properties: {} };
   const examples = Object.fromEntries(
     (spec.api.examples ?? []).map((example, i) => [
@@ -169,7 +170,9 @@ function successResponse(spec: ToolSpec, output: OutputKind): JsonSchema {
     };
   }
   if (output === 'analysis') {
-    const data = spec.api.responseData ? objectSchema(spec.api.responseData, 'output') : { type: 'object' };
+    const data = spec.api.responseData
+      ? documentedJsonSchema(spec.api.responseData, 'output')
+      : { type: 'object' };
     return {
       description: spec.api.response,
       headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },

@@ -27,10 +27,13 @@ function tidyProperty(property: JsonSchema, field: z.ZodType | undefined): JsonS
 }
 
 /**
- * JSON Schema (2020-12, as OpenAPI 3.1 uses) of a catalog object schema: its input side for
- * requests (what a client sends), its output side for responses.
+ * JSON Schema (2020-12, as OpenAPI 3.1 uses) of a catalog object schema, tidied for people: its input
+ * side for requests (what a client sends; fields with a default are optional), its output side for
+ * responses. The OpenAPI document and the docs pages' parameter tables both read it, so they agree.
+ *
+ * @example documentedJsonSchema(resizeRequest, 'input').properties.quality // { type: 'integer', minimum: 1, maximum: 100, default: 85, … }
  */
-export function objectSchema(schema: z.ZodObject, io: 'input' | 'output'): JsonSchema {
+export function documentedJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const shape = schema.shape as Record<string, z.ZodType>;
