@@ -6,19 +6,21 @@ export interface DebianTool {
   pkg: string;
   /** Absolute paths it may have, best first (absolute on purpose: a fake `convert` is earlier on PATH). */
   candidates: readonly string[];
+  /** A shared library rather than a program: it only has to be readable. */
+  library?: boolean;
 }
 
-async function isExecutable(path: string): Promise<boolean> {
+async function isUsable(path: string, library = false): Promise<boolean> {
   try {
-    await access(path, constants.X_OK);
+    await access(path, library ? constants.R_OK : constants.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 
-async function firstExecutable(candidates: readonly string[]): Promise<string | undefined> {
-  for (const path of candidates) if (await isExecutable(path)) return path;
+async function firstUsable({ candidates, library }: DebianTool): Promise<string | undefined> {
+  for (const path of candidates) if (await isUsable(path, library)) return path;
   return undefined;
 }
 
@@ -26,7 +28,7 @@ async function firstExecutable(candidates: readonly string[]): Promise<string | 
  * Returns the path of each tool, installing the Debian packages of the missing ones with apt-get.
  */
 export async function ensureDebianTools(tools: readonly DebianTool[]): Promise<string[]> {
-  const found = await Promise.all(tools.map((tool) => firstExecutable(tool.candidates)));
+  const found = await Promise.all(tools.map((tool) => firstUsable(tool)));
   const missing = [...new Set(tools.filter((_, i) => found[i] === undefined).map((tool) => tool.pkg))];
   if (missing.length > 0) {
     console.log(`Installing Debian packages: ${missing.join(', ')}`);
@@ -45,7 +47,7 @@ export async function ensureDebianTools(tools: readonly DebianTool[]): Promise<s
   }
   const paths: string[] = [];
   for (const tool of tools) {
-    const path = await firstExecutable(tool.candidates);
+    const path = await firstUsable(tool);
     if (path === undefined)
       throw new Error(`None of ${tool.candidates.join(', ')} exists after installing ${tool.pkg}.`);
     paths.push(path);
