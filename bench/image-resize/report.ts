@@ -141,6 +141,6 @@ ${ratioTable(r.phases)}
 ${timings.length ? `\n### Server-Timing reported by the server (means)\n\n${timings.join('\n')}\n` : ''}
 ### Findings
 
-${r.findings.trim() || 'Every target is met; nothing to profile.'}
+${r.findings.trim() || (r.verdicts.every((v) => v.pass) ? 'Every target is met; nothing to profile.' : 'The profiling of the missed targets has not run (or failed); see the console output.')}
 `;
 }
