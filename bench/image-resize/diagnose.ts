@@ -88,6 +88,7 @@ async function memoryExperiments(big: BenchInput, diagnosis: Diagnosis): Promise
   const [jemalloc] = await ensureDebianTools([
     {
       pkg: 'libjemalloc2',
+      library: true,
       candidates: [
         '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
         '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
@@ -119,8 +120,18 @@ export async function diagnose(
   missed: { throughput: boolean; memory: boolean },
 ): Promise<Diagnosis> {
   const diagnosis: Diagnosis = { experiments: [] };
-  if (missed.throughput) await throughputExperiments(photo, diagnosis);
-  if (missed.memory) await memoryExperiments(big, diagnosis);
+  // Each group on its own: a failure in one keeps what the other found.
+  const groups = [
+    missed.throughput ? () => throughputExperiments(photo, diagnosis) : undefined,
+    missed.memory ? () => memoryExperiments(big, diagnosis) : undefined,
+  ];
+  for (const group of groups) {
+    try {
+      await group?.();
+    } catch (error) {
+      console.error(`An experiment failed: ${String(error)}`);
+    }
+  }
   return diagnosis;
 }
 

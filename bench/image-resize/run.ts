@@ -3,9 +3,12 @@
  * the same sharp pipeline in-process, ImageMagick and vipsthumbnail, at several concurrencies.
  * Prints a table, writes bench/RESULTS.md (its section) and raw JSON to bench/results/.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { ensureDebianTools } from '../lib/apt.js';
 import { machineInfo } from '../lib/machine.js';
+import { resultsDir } from '../lib/paths.js';
 import { raisePriority } from '../lib/priority.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { versionLine } from '../lib/run-command.js';
@@ -41,31 +44,38 @@ const machine = await machineInfo({
 });
 const clis = [imageMagick(magick), vipsThumbnail(thumbnailer)];
 
-const phases: PhaseResult[] = [];
-const record = async (measure: () => Promise<PhaseResult>): Promise<PhaseResult> => {
-  const phase = await measureCleanly(measure);
-  console.log(phaseLine(phase));
-  return phase;
-};
-let memory: PhaseResult | undefined;
-const server = await startServer('image-resize', settings.port, { env: serverEnv() });
-try {
-  console.log(phaseTable([]));
-  // Interleaved by concurrency, so any drift of the machine over the run touches every tool alike.
-  for (const concurrency of settings.concurrencies) {
-    phases.push(await record(() => benchHttp(server, photo, 'photo', concurrency)));
-    phases.push(await record(() => benchInProcess(photo, concurrency)));
-    for (const cli of clis) phases.push(await record(() => benchCli(cli, photo, concurrency)));
+/** Measures every cell; with BENCH_DIAGNOSE_ONLY=1, takes the last run's cells instead and only profiles. */
+async function measureAll(): Promise<{ date: string; phases: PhaseResult[]; memory?: PhaseResult }> {
+  if (process.env.BENCH_DIAGNOSE_ONLY === '1') {
+    return JSON.parse(await readFile(join(resultsDir, 'image-resize-latest.json'), 'utf8'));
   }
-  memory = await record(() => benchHttp(server, big, 'photo-10mb', settings.memoryClients));
-} finally {
-  await server.stop();
+  const date = new Date().toISOString();
+  const phases: PhaseResult[] = [];
+  const record = async (measure: () => Promise<PhaseResult>): Promise<PhaseResult> => {
+    const phase = await measureCleanly(measure);
+    console.log(phaseLine(phase));
+    return phase;
+  };
+  const server = await startServer('image-resize', settings.port, { env: serverEnv() });
+  try {
+    console.log(phaseTable([]));
+    // Interleaved by concurrency, so any drift of the machine over the run touches every tool alike.
+    for (const concurrency of settings.concurrencies) {
+      phases.push(await record(() => benchHttp(server, photo, 'photo', concurrency)));
+      phases.push(await record(() => benchInProcess(photo, concurrency)));
+      for (const cli of clis) phases.push(await record(() => benchCli(cli, photo, concurrency)));
+    }
+    const memory = await record(() => benchHttp(server, big, 'photo-10mb', settings.memoryClients));
+    return { date, phases, memory };
+  } finally {
+    await server.stop();
+  }
 }
+const { date, phases, memory } = await measureAll();
 
 const list = verdicts(phases, memory);
 console.log(`\n${ratioTable(phases)}\n\n${verdictTable(list)}`);
 
-const date = new Date().toISOString();
 const inputs = {
   photo: { path: photo.path, bytes: photo.bytes.length },
   big: { path: big.path, bytes: big.bytes.length },
