@@ -164,8 +164,8 @@ describe('configuration', () => {
     );
   });
 
-  it('is documented: the README lists every variable with its default', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('is documented: the root README lists every variable with its default', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const rows = new Map(
       [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*([^|]+?)\s*\|/gm)].map((m) => [m[1], m[2]] as const),
     );
