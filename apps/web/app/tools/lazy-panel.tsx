@@ -41,7 +41,6 @@ export function lazyPanel(load: () => Promise<Module>): LazyPanel {
     promise = tracked;
     return tracked;
   };
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per panel at module level, like React.lazy.
   function Panel() {
     // React reads status/value itself; the cast only narrows our own optional fields for its types.
     const Component = use(preload() as Promise<ComponentType>);
