@@ -141,7 +141,7 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
 
 const menuButtonClass = cn(
   'flex h-8 w-full min-w-0 items-center gap-2.5 overflow-hidden rounded-md px-2 text-left text-muted-foreground text-sm outline-none transition-colors',
-  'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2',
+  'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-ring focus-visible:-outline-offset-2',
   'data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-foreground',
   '[&>svg]:size-4 [&>svg]:shrink-0 data-[active=true]:[&>svg]:text-brand [&>span]:truncate',
   'sidebar-collapsed:w-8 sidebar-collapsed:justify-center sidebar-collapsed:px-0 sidebar-collapsed:[&>span]:sr-only',

@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       data-slot="tabs-trigger"
       className={cn(
         'inline-flex h-8 items-center justify-center whitespace-nowrap rounded-md px-3 font-medium text-sm outline-none transition-colors',
-        'hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2',
+        'hover:text-foreground focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-ring focus-visible:-outline-offset-2',
         'disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-xs',
         className,
@@ -35,7 +35,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('outline-none focus-visible:outline-2 focus-visible:outline-ring', className)}
+      className={cn('outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-ring', className)}
       {...props}
     />
   );

@@ -18,7 +18,7 @@ export function CodeBlock({ lines, label }: { lines: readonly CodeLine[]; label:
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
-      className="overflow-x-auto outline-none focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2"
+      className="overflow-x-auto outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-ring focus-visible:-outline-offset-2"
     >
       <pre className="w-max min-w-full p-4 font-mono text-[13px] leading-6">
         <code>
