@@ -1,25 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FoundChromium, findChromium, offlineFlags } from '@toolkit/chromium';
 import { killOnInterrupt } from '../lib/cleanup.js';
 
 export interface RunningChromium {
   executablePath: string;
-  source: 'system' | '@sparticuz/chromium';
+  source: FoundChromium['source'];
   version: string;
   stop: () => Promise<void>;
-}
-
-/** The system Chromium when Debian's package is installed, else the one inside @sparticuz/chromium. */
-async function findChromium(): Promise<Pick<RunningChromium, 'executablePath' | 'source'>> {
-  for (const path of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (existsSync(path)) return { executablePath: path, source: 'system' };
-  }
-  const { default: bundled } = await import('@sparticuz/chromium');
-  // The first call unpacks the browser from the npm tarball into the temporary directory; no download.
-  return { executablePath: await bundled.executablePath(), source: '@sparticuz/chromium' };
 }
 
 /**
@@ -37,17 +27,7 @@ function chromiumFlags(debuggingPort: number, profileDir: string): string[] {
     '--no-sandbox',
     '--disable-gpu',
     '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-default-apps',
-    '--disable-domain-reliability',
-    '--disable-client-side-phishing-detection',
-    '--disable-breakpad',
-    '--no-first-run',
-    '--no-default-browser-check',
-    '--no-pings',
-    '--metrics-recording-only',
+    ...offlineFlags,
     '--mute-audio',
     'about:blank',
   ];
@@ -69,7 +49,8 @@ async function waitForDevTools(port: number, timeoutMs: number): Promise<string>
 
 /** Launches headless Chromium with a remote debugging port for Lighthouse to drive. */
 export async function launchChromium(debuggingPort: number): Promise<RunningChromium> {
-  const found = await findChromium();
+  const { executablePath, source } = await findChromium();
+  const found = { executablePath, source };
   const profileDir = await mkdtemp(join(tmpdir(), 'bench-chromium-'));
   const child = spawn(found.executablePath, chromiumFlags(debuggingPort, profileDir), {
     stdio: ['ignore', 'ignore', 'pipe'],
