@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, makeApp, postImage } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { form, imageForm } from './helpers/form.js';
+import { blackPng } from './helpers/images.js';
 
 /* Error cases of the input: each with its status, code and sentence. */
 
@@ -173,6 +175,22 @@ describe('too large: 413', () => {
   ])('refuses the decompression bomb %s before decoding it', async (file, message) => {
     const res = await postImage(app, '/images/resize', fixture(file), { width: 100 });
     expectError(res, 413, 'IMAGE_TOO_LARGE', message);
+  });
+
+  it('refuses a valid 20000 × 20000 PNG of about 50 KB before decoding it', async () => {
+    const bomb = blackPng(20000, 20000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    // It is a real image, not just a header: the same bytes decode at a small size.
+    const small = await sharp(blackPng(200, 200)).raw().toBuffer({ resolveWithObject: true });
+    expect(small.info).toMatchObject({ width: 200, height: 200 });
+    expect(small.data.every((value) => value === 0)).toBe(true);
+    const message =
+      'The image is 20000 × 20000 pixels (400 megapixels); the largest we decode is 50 megapixels.';
+    const resized = await postImage(app, '/images/resize', bomb, { width: 100 }, 'bomb.png');
+    expectError(resized, 413, 'IMAGE_TOO_LARGE', message);
+    for (const path of ['/images/thumbnail', '/images/base64']) {
+      expectError(await postImage(app, path, bomb, {}, 'bomb.png'), 413, 'IMAGE_TOO_LARGE', message);
+    }
   });
 
   it('refuses too many files and over-long fields', async () => {

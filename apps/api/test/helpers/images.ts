@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A PNG whose left half is red and right half blue: resizing must keep that layout. */
@@ -51,4 +52,32 @@ export async function difference(a: Buffer, b: Buffer): Promise<number> {
   let sum = 0;
   for (let i = 0; i < ra.data.length; i++) sum += Math.abs((ra.data[i] ?? 0) - (rb.data[i] ?? 0));
   return sum / ra.data.length;
+}
+
+/**
+ * A complete, valid black PNG of width × height at one bit per pixel, written chunk by chunk: a
+ * 20000 × 20000 one is 50 MB of scanlines that deflate to about 50 KB, a classic decompression bomb.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  // Each scanline: filter type 0, then width bits of zeros.
+  const scanlines = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(scanlines, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
