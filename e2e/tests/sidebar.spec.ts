@@ -155,6 +155,32 @@ test.describe('mobile sheet (390px)', () => {
     await expect(sheet).toBeHidden();
   });
 
+  test('a sidebar collapsed on a wide screen still opens as a full sheet on a narrow one', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: spec.sidebar.cookie, value: 'false', url: baseURL ?? '' }]);
+    await visit(page, '/docs/api');
+    await ui.sidebarToggle(page).click();
+    const sheet = ui.mobileSheet(page);
+    await expect(sheet).toBeVisible();
+    // Texts hidden for the icon-only sidebar are 1 px wide (sr-only): every one must be laid out in full.
+    const texts = [
+      spec.sidebar.title,
+      spec.sidebar.version,
+      ...spec.sidebar.groups.map((group) => group.title),
+      'Word Counter',
+    ];
+    for (const text of texts) {
+      const box = await sheet.getByText(text, { exact: true }).first().boundingBox();
+      expect(box?.width ?? 0, text).toBeGreaterThan(20);
+    }
+    await expect
+      .poll(async () => Math.round(await visibleWidth(page, sheet)))
+      .toBe(spec.sidebar.sheetWidthPx);
+  });
+
   test('a link in the sheet navigates to its page', async ({ page }) => {
     await visit(page, '/docs/api');
     await ui.sidebarToggle(page).click();
