@@ -103,6 +103,21 @@ test.describe('paths outside the route table', () => {
     });
   }
 
+  test('before any module script has run, /account paints no header and other unknown paths do', async ({
+    page,
+  }) => {
+    // Only the inline boot script runs (every module is served empty): the page stays the pre-rendered
+    // 404 fallback.
+    await page.route('**/assets/*.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    await page.goto('/account/settings');
+    await expect(page.getByRole('main')).toBeAttached();
+    await expect(ui.header(page)).toBeHidden();
+    await page.goto('/no-such-page');
+    await expect(ui.header(page)).toBeVisible();
+  });
+
   test('other unknown paths (the not-found page) keep the header', async ({ page }) => {
     await visit(page, '/no-such-page', 404);
     await expect(page.getByRole('main')).toBeVisible();

@@ -55,14 +55,16 @@ export default function App() {
 }
 
 /**
- * The body of __spa-fallback.html, served for unknown paths: the header paints at once, and the 404
- * page follows when the JavaScript has loaded.
+ * The body of __spa-fallback.html, served for unknown paths: the header paints at once (except under
+ * /account, where the boot script hides it), and the 404 page follows when the JavaScript has loaded.
  */
 export function HydrateFallback() {
   return (
     <SearchProvider>
       <div className="flex min-h-svh flex-col">
-        <SiteHeader />
+        <div className="in-data-[header=hidden]:hidden">
+          <SiteHeader />
+        </div>
         <main id="main-content" className="flex-1" />
       </div>
     </SearchProvider>
