@@ -43,6 +43,18 @@ test('a toast stays 4 s, then goes', async ({ page }) => {
   expect(hidden - shown).toBeLessThan(spec.toast.durationMs + 1_500);
 });
 
+test('a toast stays on screen when the reader moves to another page', async ({ page }) => {
+  await visit(page, '/docs/api');
+  await tool.submit(page, spec.resize.submit).click();
+  const toast = ui.toasts(page).filter({ hasText: spec.upload.missing });
+  await expect(toast).toBeVisible();
+  await ui.sidebar(page).getByRole('link', { name: 'Word Counter', exact: true }).click();
+  await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText('Word Counter');
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(ui.toasts(page)).toHaveCount(0, { timeout: 10_000 });
+});
+
 test('a collapsed sidebar names its icons in a tooltip that opens after 700 ms', async ({ page }) => {
   await visit(page, '/docs/api');
   await ui.sidebarToggle(page).click();

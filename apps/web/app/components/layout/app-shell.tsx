@@ -4,6 +4,7 @@ import { isDocsPath } from '~/lib/catalog';
 import { SearchProvider } from './search/search-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { ToastArea } from './toast-area';
 
 /** The header is hidden under /account; the footer under the docs (its sidebar fills the height). */
 export function shellVisibility(pathname: string): { header: boolean; footer: boolean } {
@@ -26,6 +27,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="flex flex-1 flex-col">{children}</div>
         {visible.footer && <SiteFooter />}
       </div>
+      <ToastArea />
     </SearchProvider>
   );
 }
