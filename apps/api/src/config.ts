@@ -52,6 +52,9 @@ export const envSchema = z.object({
   MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1),
   REQUEST_TIMEOUT_MS: int(defaultLimits.requestTimeoutMs, 1000),
   UPLOAD_TIMEOUT_MS: int(120_000, 1000),
+  UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100),
+  UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0),
+  UPLOAD_QUEUE_MAX: int(64, 0, 100_000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
   RATE_LIMIT_ENABLED: flag(true),
   RATE_LIMIT_MAX: int(120, 1),
@@ -122,6 +125,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
+      uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     rateLimit: {
@@ -146,6 +150,9 @@ function toConfig(e: z.output<typeof envSchema>) {
       // job's input is already in memory when a core frees up.
       maxConcurrentJobs: jobs,
       maxBufferedUploads: Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs),
+      // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
+      uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
+      uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     },
   };
 }

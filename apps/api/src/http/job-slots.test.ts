@@ -32,3 +32,20 @@ describe('JobSlots', () => {
     expect(slots.queued).toBe(0);
   });
 });
+
+describe('JobSlots limits', () => {
+  it('refuses at once when the queue is full, and gives up after the longest wait', async () => {
+    const slots = new JobSlots(1);
+    const held = await slots.acquire();
+    const queued = slots.acquire({ maxQueued: 1 });
+    await expect(slots.acquire({ maxQueued: 1 })).rejects.toMatchObject({ reason: 'queue-full' });
+    await expect(slots.acquire({ maxWaitMs: 20 })).rejects.toMatchObject({ reason: 'wait-expired' });
+    // The request that gave up left the queue: the next release goes to the one still waiting.
+    expect(slots.queued).toBe(1);
+    held();
+    const release = await queued;
+    expect(slots.queued).toBe(0);
+    release();
+    (await slots.acquire({ maxWaitMs: 20 }))();
+  });
+});

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
-import { JobSlots } from '../http/job-slots.js';
+import { JobSlots, SlotsBusyError } from '../http/job-slots.js';
 import type { MultipartLimits } from '../http/multipart.js';
 import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
+import { untilIdle } from '../http/upload-idle.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 
 /** Room for the multipart framing and the text fields on top of the files themselves. */
@@ -36,6 +37,25 @@ export function toolSlots(config: Config): ToolSlots {
     uploads: new JobSlots(config.runtime.maxBufferedUploads),
     work: new JobSlots(config.runtime.maxConcurrentJobs),
   };
+}
+
+/**
+ * An upload slot, or 503 OVERLOADED when none frees up in time or too many already wait: slots
+ * held by slow clients must turn into a quick answer for the others, not an endless queue.
+ */
+async function uploadSlot(slots: ToolSlots, config: Config): Promise<() => void> {
+  try {
+    return await slots.uploads.acquire({
+      maxWaitMs: config.runtime.uploadQueueWaitMs,
+      maxQueued: config.runtime.uploadQueueMax,
+    });
+  } catch (error) {
+    if (!(error instanceof SlotsBusyError)) throw error;
+    throw new ApiError('OVERLOADED', 'The server is busy. Please try again in a few seconds.', {
+      headers: { 'retry-after': String(config.loadShedding.retryAfterSeconds) },
+      cause: error,
+    });
+  }
 }
 
 type Run = (input: CheckedInput, context: HandlerContext) => Promise<ToolResult>;
@@ -112,13 +132,17 @@ export function registerToolRoute(
     },
     handler: async (request, reply) => {
       const arrived = performance.now();
-      const releaseUpload = await slots.uploads.acquire();
+      const releaseUpload = await uploadSlot(slots, config);
       try {
         // A client that gave up while queued is not worth reading.
         if (request.raw.destroyed)
           throw new ApiError('MALFORMED_REQUEST', 'The client closed the connection.');
         const started = performance.now();
-        const raw = await readToolInput(request, spec.api.input, multipartLimits);
+        const raw = await untilIdle(
+          request.raw,
+          readToolInput(request, spec.api.input, multipartLimits),
+          config.timeouts.uploadIdleMs,
+        );
         const fields = validateFields(schema, raw.fields);
         const received = performance.now();
         const releaseWork = await slots.work.acquire();
