@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, makeApp, postImage } from './helpers/app.js';
+import { decoded, expectError, makeApp, postImage } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { form, imageForm } from './helpers/form.js';
 import { blackPng } from './helpers/images.js';
@@ -101,6 +101,30 @@ describe('corrupt or truncated image: 422 UNPROCESSABLE_FILE', () => {
       'UNPROCESSABLE_FILE',
       'The image could not be decoded: it looks corrupt or truncated.',
     );
+  });
+
+  it('when an animated GIF is cut off, on every route that reads it (not a shorter animation)', async () => {
+    const gif = fixture('images/gif_animated_aero_350x189.gif');
+    const cut = gif.subarray(0, Math.floor(gif.length * 0.3));
+    for (const path of ['/images/resize', '/images/thumbnail', '/images/base64']) {
+      const res = await postImage(
+        app,
+        path,
+        cut,
+        path === '/images/resize' ? { width: 100 } : {},
+        'aero.gif',
+      );
+      expectError(
+        res,
+        422,
+        'UNPROCESSABLE_FILE',
+        'The image "aero.gif" could not be read: it looks corrupt or truncated.',
+      );
+    }
+    // The whole file still resizes, every frame kept.
+    const whole = await postImage(app, '/images/resize', gif, { width: 100 }, 'aero.gif');
+    expect(whole.statusCode).toBe(200);
+    expect((await decoded(whole.rawPayload)).pages).toBe(56);
   });
 
   it('when even the header is broken', async () => {

@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../errors.js';
 import type { InputFormat } from './formats.js';
+import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
 
 /** What we know about an upload before decoding any pixels. */
@@ -61,16 +62,22 @@ const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapix
  */
 export async function probeImage(data: Buffer, name: string, limits: ImageLimits): Promise<ImageProbe> {
   const format = await detectFormat(data, name);
+  const unreadable = (cause?: unknown) =>
+    new ApiError(
+      'UNPROCESSABLE_FILE',
+      `The image "${name}" could not be read: it looks corrupt or truncated.`,
+      {
+        cause,
+      },
+    );
+  // libvips decodes the whole frames of a cut-off GIF animation and drops the rest silently.
+  if (format === 'gif' && gifIsTruncated(data)) throw unreadable();
   let meta: Metadata;
   try {
     // Header only: no pixel is decoded, so the pixel limit is checked below with a clear message.
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (cause) {
-    throw new ApiError(
-      'UNPROCESSABLE_FILE',
-      `The image "${name}" could not be read: it looks corrupt or truncated.`,
-      { cause },
-    );
+    throw unreadable(cause);
   }
   // Without `pages`, the header describes the first frame and counts the others.
   const pages = Math.max(1, meta.pages ?? 1);
