@@ -3,7 +3,7 @@ import { apiBasePath } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { corsPlugin } from './plugins/cors.js';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { multipartPlugin } from './plugins/multipart.js';
@@ -50,6 +50,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   });
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { lingerThenClose } from '../http/linger.js';
+import { earlySecurityHeaders } from './security-headers.js';
 
 /*
  * One error handler turns everything (our ApiError, Fastify's parser and routing errors, plugin
@@ -17,6 +18,8 @@ const byStatus: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   408: 'REQUEST_TIMEOUT',
+  // A path segment longer than Fastify's maxParamLength: the request is at fault, not we.
+  414: 'MALFORMED_REQUEST',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
@@ -29,7 +32,9 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty. Send a JSON object, or no Content-Type at all.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The JSON body could not be parsed.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
-  FST_ERR_BAD_URL: 'The address is not a valid URL.',
+  FST_ERR_BAD_URL:
+    'The address is not a valid URL: a "%" in it must start an escape such as %20 that decodes to UTF-8 text.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
   FST_ERR_HANDLER_TIMEOUT: errorCodes.TIMEOUT.message,
 };
 
@@ -110,6 +115,22 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Fastify's frameworkErrors: a URL it cannot decode (or a path segment too long) is answered
+ * before any route or hook runs, so the request id and the security headers that hooks add to
+ * every other response are set here.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.headers({ ...earlySecurityHeaders, 'x-request-id': request.id });
+  const apiError = toApiError(error, 0);
+  request.log.info({ code: apiError.code, cause: error.code }, apiError.message);
+  return sendError(request, reply, apiError);
+}
 
 /**
  * Fastify's clientErrorHandler: errors before a request exists (unparsable HTTP, headers too

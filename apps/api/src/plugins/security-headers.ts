@@ -36,6 +36,28 @@ export function pageCsp(scriptHashes: readonly string[], connectSrc: readonly st
 /** Features the site never uses; clipboard access stays allowed (copy buttons). */
 const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
+/**
+ * The same security headers, as plain values, for the few answers written before any hook runs
+ * (a URL Fastify cannot parse, HTTP the server cannot parse): Helmet's set with the options below,
+ * the API's policy and cross-origin reading, as on every API error. A test compares them with a
+ * normal response's headers.
+ */
+export const earlySecurityHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': apiCsp,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'cross-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy': permissionsPolicy,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 export const securityHeadersPlugin = fp(
   async (app, options: { apiPrefix: string }) => {
     await app.register(helmet, {
