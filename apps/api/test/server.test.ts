@@ -123,6 +123,24 @@ describe('a listening server', () => {
     expect(status).toBe(413);
   });
 
+  it.each([
+    ['/images/resize', 'application/json', '{"width":100}'],
+    ['/images/resize', 'text/plain', 'width=100'],
+    ['/images/base64', 'application/json', '[1,2]'],
+  ])('answers %s with a %s body (no upload) with 400 MISSING_FILE', async (path, type, body) => {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'No image was uploaded. Send it as multipart/form-data in the field "image".',
+      code: 'MISSING_FILE',
+    });
+  });
+
   it('answers a request that is not HTTP with the JSON error, then closes', async () => {
     const { port } = new URL(base);
     const reply = await new Promise<string>((resolve, reject) => {

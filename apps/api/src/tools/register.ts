@@ -134,8 +134,9 @@ export function registerToolRoute(
       const arrived = performance.now();
       const releaseUpload = await uploadSlot(slots, config);
       try {
-        // A client that gave up while queued is not worth reading.
-        if (request.raw.destroyed)
+        // A client that gave up while queued is not worth reading. (The connection, not the request
+        // stream: a body Fastify has already parsed, JSON or text, leaves its stream destroyed.)
+        if (request.raw.socket?.destroyed)
           throw new ApiError('MALFORMED_REQUEST', 'The client closed the connection.');
         const started = performance.now();
         const raw = await untilIdle(
