@@ -54,7 +54,10 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  await app.register(errorsPlugin, { bodyLimit: config.limits.bodyBytes });
+  await app.register(errorsPlugin, {
+    bodyLimit: config.limits.bodyBytes,
+    retryAfterSeconds: config.loadShedding.retryAfterSeconds,
+  });
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
 

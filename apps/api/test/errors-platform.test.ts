@@ -117,6 +117,7 @@ describe('overload: 503 with Retry-After', () => {
       'TIMEOUT',
       /^(The request|Processing the image) took longer than 1 s( to process)?\.$/,
     );
+    expect(res.headers['retry-after']).toBe('5');
     await slow.close();
   });
 });

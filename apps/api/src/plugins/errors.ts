@@ -71,7 +71,7 @@ function pathOf(url: string): string {
 }
 
 export const errorsPlugin = fp(
-  async (app, options: { bodyLimit: number }) => {
+  async (app, options: { bodyLimit: number; retryAfterSeconds: number }) => {
     /** Methods of every route, by URL, to tell a wrong method (405) from an unknown path (404). */
     const methodsByUrl = new Map<string, Set<string>>();
     app.addHook('onRoute', (route) => {
@@ -90,6 +90,10 @@ export const errorsPlugin = fp(
           { code: apiError.code, cause: (apiError.cause as Error | undefined)?.message },
           apiError.message,
         );
+      }
+      // Every 503 says when to come back (the contract), a timeout as much as an overload.
+      if (apiError.statusCode === 503 && !('retry-after' in apiError.headers)) {
+        reply.header('retry-after', String(options.retryAfterSeconds));
       }
       return sendError(request, reply, apiError);
     });

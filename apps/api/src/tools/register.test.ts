@@ -47,7 +47,7 @@ const count = defineTool({
 const app = Fastify();
 const slots = { uploads: new JobSlots(4), work: new JobSlots(2) };
 beforeAll(async () => {
-  await app.register(errorsPlugin, { bodyLimit: 1024 * 1024 });
+  await app.register(errorsPlugin, { bodyLimit: 1024 * 1024, retryAfterSeconds: 5 });
   await app.register(multipartPlugin, { fileBytes: 1000, files: 10, fields: 10, fieldBytes: 100 });
   registerToolRoute(app, combine, config, slots, async ({ fields, files }) => ({
     kind: 'analysis',
