@@ -49,6 +49,41 @@ describe('probeImage', () => {
     }
   });
 
+  it('recognises an SVG whose doctype has an internal subset (Illustrator) and renders it', async () => {
+    const svg =
+      '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 16.0.0 -->\n' +
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n' +
+      '\t<!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">\n\t<!ATTLIST svg x CDATA #IMPLIED>\n]>\n' +
+      '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50"/></svg>';
+    expect(await probeImage(Buffer.from(svg), 'ai.svg', defaultImageLimits)).toMatchObject({
+      format: 'svg',
+      width: 100,
+      height: 50,
+    });
+  });
+
+  it('refuses entity bombs and external entities in an SVG, quickly and with a sentence', async () => {
+    const levels = Array.from(
+      { length: 10 },
+      (_, i) => `<!ENTITY l${i} "${i === 0 ? 'lol' : `&l${i - 1};`.repeat(10)}">`,
+    ).join('');
+    const open = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50">';
+    const bombs = {
+      'laughs.svg': `<?xml version="1.0"?><!DOCTYPE svg [${levels}]>${open}<text y="20">&l9;</text></svg>`,
+      'attr.svg': `<!DOCTYPE svg [${levels}]>${open}<rect width="9" height="9" class="&l9;"/></svg>`,
+      'xxe.svg': `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${open}<text y="20">&x;</text></svg>`,
+      'param.svg': `<!DOCTYPE svg [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]>${open}<rect width="9" height="9"/></svg>`,
+    };
+    for (const [name, text] of Object.entries(bombs)) {
+      const error = await rejection(probeImage(Buffer.from(text), name, defaultImageLimits));
+      expect([error.statusCode, error.code, error.message], name).toEqual([
+        422,
+        'UNPROCESSABLE_FILE',
+        `The SVG "${name}" uses XML entities that expand too far or come from outside the file; they are not allowed.`,
+      ]);
+    }
+  });
+
   it('refuses other XML, other files and bombs', async () => {
     const xml = await rejection(
       probeImage(Buffer.from('<?xml version="1.0"?><note>hi</note>'), 'n.xml', defaultImageLimits),

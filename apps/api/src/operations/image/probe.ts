@@ -31,13 +31,28 @@ const byMime: Record<string, InputFormat> = {
 
 const readable = 'JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG';
 
+/**
+ * The prolog an SVG file may start with: an XML declaration, then comments and a doctype, whose
+ * internal subset (`[ … ]`, e.g. Illustrator's `<!ENTITY ns_flows "…">`) contains `>` of its own.
+ */
+const svgStart =
+  /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\]\s*)?>\s*)*<svg[\s>]/i;
+
 /** SVG is XML text, which signature detection does not name: look for an <svg> root near the start. */
 function looksLikeSvg(data: Buffer): boolean {
   const head = data
-    .subarray(0, 4096)
+    .subarray(0, 16 * 1024)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+  return svgStart.test(head);
+}
+
+/**
+ * librsvg (libxml2) refuses entities that expand too far (billion laughs) and never defines
+ * external ones (XXE): such a file is not corrupt, so say what is wrong with it.
+ */
+function entityProblem(format: InputFormat, cause: unknown): boolean {
+  return format === 'svg' && cause instanceof Error && /entity/i.test(cause.message);
 }
 
 async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
@@ -77,6 +92,13 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
     // Header only: no pixel is decoded, so the pixel limit is checked below with a clear message.
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (cause) {
+    if (entityProblem(format, cause)) {
+      throw new ApiError(
+        'UNPROCESSABLE_FILE',
+        `The SVG "${name}" uses XML entities that expand too far or come from outside the file; they are not allowed.`,
+        { cause },
+      );
+    }
     throw unreadable(cause);
   }
   // Without `pages`, the header describes the first frame and counts the others.
