@@ -133,6 +133,14 @@ describe('security headers and CORS on the API', () => {
     expect(get.headers['access-control-expose-headers']).toContain('x-image-width');
   });
 
+  it('answers an OPTIONS without Origin with 204, not a text/plain 400', async () => {
+    const res = await app.inject({ method: 'OPTIONS', url: '/api/v1/images/resize' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
   it('limits CORS to configured origins, or turns it off', async () => {
     const listed = await makeApp({ CORS_ORIGIN: 'https://a.example, https://b.example' });
     const ok = await listed.inject({ url: '/api/v1/health', headers: { origin: 'https://b.example' } });

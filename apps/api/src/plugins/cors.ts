@@ -30,6 +30,9 @@ export const corsPlugin = fp(
       allowedHeaders: ['content-type', 'x-request-id', 'accept'],
       exposedHeaders,
       maxAge: 600,
+      // An OPTIONS without Origin (a probe, curl) is not a preflight, but a plain 204 with the
+      // allowed methods is a better answer than the plugin's text/plain 400.
+      strictPreflight: false,
     });
   },
   { name: 'api-cors' },
