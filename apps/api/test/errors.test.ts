@@ -138,6 +138,25 @@ describe('corrupt or truncated image: 422 UNPROCESSABLE_FILE', () => {
   });
 });
 
+describe('reserved field names', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'say which names are reserved (%s)',
+    async (name) => {
+      const { payload, headers } = form([
+        { name: 'image', filename: 'cat.png', data: cat },
+        { name, value: '1' },
+      ]);
+      const res = await app.inject({ method: 'POST', url: '/api/v1/images/base64', payload, headers });
+      expectError(
+        res,
+        400,
+        'MALFORMED_REQUEST',
+        'The form has a field whose name is reserved (such as "__proto__", "constructor" or "toString"). Rename or remove that field.',
+      );
+    },
+  );
+});
+
 describe('invalid fields: 400 VALIDATION_ERROR with details', () => {
   it('lists every bad field with a sentence', async () => {
     const res = await postImage(app, '/images/resize', cat, {

@@ -71,6 +71,13 @@ function translate(error: unknown, limits: MultipartLimits): ApiError {
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.fields} fields.`);
   }
+  if (code === 'FST_PROTO_VIOLATION') {
+    // The multipart plugin stops at such a name before we see it, so it cannot just be ignored.
+    return new ApiError(
+      'MALFORMED_REQUEST',
+      'The form has a field whose name is reserved (such as "__proto__", "constructor" or "toString"). Rename or remove that field.',
+    );
+  }
   return new ApiError(
     'MALFORMED_REQUEST',
     'The multipart form could not be read: it is malformed or was cut off.',
