@@ -50,6 +50,27 @@ describe('answers written before any hook runs', () => {
     },
   );
 
+  const notHttp = 'The request is not valid HTTP.';
+  it.each([
+    ['bytes that are not HTTP', 'HELLO THERE\r\n\r\n', notHttp],
+    [
+      'a URL over 16 KB',
+      `GET /api/v1/health?q=${'a'.repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      'The URL and headers together are longer than the 16 KB allowed.',
+    ],
+    [
+      'a header line without a colon',
+      'GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nno colon\r\n\r\n',
+      notHttp,
+    ],
+  ])('%s: a 400 with X-Request-Id and the security headers', async (_, request, message) => {
+    const reply = await raw(request);
+    expect(reply.status).toBe(400);
+    expectContractHeaders(reply.headers);
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(reply.body)).toEqual({ success: false, message, code: 'MALFORMED_REQUEST' });
+  });
+
   it('a path segment over the length limit (the other framework error a client can cause) is a 400', () => {
     const error = Object.assign(new URIError('too long'), {
       code: 'FST_ERR_MAX_PARAM_LENGTH',

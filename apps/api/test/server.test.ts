@@ -155,7 +155,7 @@ describe('a listening server', () => {
     });
     const [head = '', body = ''] = reply.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(head).toContain('Content-Type: application/json');
+    expect(head).toMatch(/\r\ncontent-type: application\/json/i);
     expect(JSON.parse(body)).toEqual({
       success: false,
       message: 'The request is not valid HTTP.',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { apiBasePath, type ErrorCode, errorCodes } from '@toolkit/catalog';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -152,12 +153,22 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const apiError = timeout
     ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time.')
-    : new ApiError('MALFORMED_REQUEST', 'The request is not valid HTTP.');
+    : error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('MALFORMED_REQUEST', 'The URL and headers together are longer than the 16 KB allowed.')
+      : new ApiError('MALFORMED_REQUEST', 'The request is not valid HTTP.');
   const body = JSON.stringify(apiError.toBody());
   if (socket.writable) {
+    // No request was parsed, so there is no id to echo: a new one, as for any request without one.
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+      'x-request-id': randomUUID(),
+      ...earlySecurityHeaders,
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(
-      `HTTP/1.1 ${apiError.statusCode} ${timeout ? 'Request Timeout' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${apiError.statusCode} ${timeout ? 'Request Timeout' : 'Bad Request'}\r\n${lines.join('')}\r\n${body}`,
     );
   }
   socket.destroy(error);
