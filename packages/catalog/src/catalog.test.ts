@@ -85,6 +85,21 @@ describe('request schemas', () => {
     });
   });
 
+  it('take integers as plain decimal digits only, and report a huge one once', () => {
+    expect(resizeRequest.parse({ width: ' 120 ', height: 90 })).toMatchObject({ width: 120, height: 90 });
+    for (const width of ['0x10', '1e2', '+100', '10.0', '1_000', 'Infinity', 12.5]) {
+      const r = resizeRequest.safeParse({ width });
+      expect(
+        r.error?.issues.map((i) => [i.path.join('.'), i.message]),
+        String(width),
+      ).toEqual([['width', 'width must be a whole number between 1 and 4096.']]);
+    }
+    const huge = resizeRequest.safeParse({ width: '99999999999999999999' });
+    expect(huge.error?.issues.map((i) => i.message)).toEqual([
+      'width must be a whole number between 1 and 4096.',
+    ]);
+  });
+
   it('require one of width, height or size', () => {
     const r = resizeRequest.safeParse({ quality: '80' });
     expect(r.error?.issues.map((i) => i.message)).toEqual(['Give at least one of width, height or size.']);

@@ -7,10 +7,21 @@ import { z } from 'zod';
  * ("use the default"), so these schemas never see them.
  */
 
-/** A whole number between `min` and `max` inclusive, e.g. `integer('width', 1, 4096)`. */
+/** Decimal digits, optionally signed with "-", with surrounding whitespace. */
+const wholeNumberText = /^\s*-?\d+\s*$/;
+
+/**
+ * A whole number between `min` and `max` inclusive, e.g. `integer('width', 1, 4096)`. Text must be
+ * plain decimal digits: JavaScript's Number() would also take "0x10", "1e2", "+100" or "10.0".
+ */
 export function integer(name: string, min: number, max: number) {
   const error = `${name} must be a whole number between ${min} and ${max}.`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (wholeNumberText.test(value) ? Number(value) : Number.NaN) : value,
+    // abort: a number that is not a safe integer is reported once, not again for each bound.
+    z.number({ error }).int({ error, abort: true }).min(min, { error }).max(max, { error }),
+  );
 }
 
 /** Any number between `min` and `max` inclusive, e.g. `decimal('angle', -360, 360)`. */
