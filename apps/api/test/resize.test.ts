@@ -179,6 +179,13 @@ describe('POST /images/resize', () => {
     expect(res.headers['content-disposition']).toContain('first-resize.png');
   });
 
+  it('takes the text "null" (what FormData sends for null) as "use the default"', async () => {
+    const res = await postImage(app, '/images/resize', cat, { width: 'null', height: 60, quality: ' null ' });
+    expect(res.statusCode).toBe(200);
+    const meta = await decoded(res.rawPayload);
+    expect([meta.width, meta.height]).toEqual([90, 60]);
+  });
+
   it('detects the format from the bytes, not the name', async () => {
     const res = await postImage(
       app,

@@ -55,6 +55,14 @@ function realFiles(files: UploadedFile[]): UploadedFile[] {
   return present;
 }
 
+/**
+ * A form field can only carry text, and browsers' FormData turns a null value into "null": in a
+ * form, that word means "no value" (use the default), as a real null does in JSON.
+ */
+function withoutNullText(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== 'null'));
+}
+
 function plainObject(body: unknown): Record<string, unknown> | undefined {
   return body !== null && typeof body === 'object' && !Array.isArray(body)
     ? (body as Record<string, unknown>)
@@ -77,7 +85,7 @@ export async function readToolInput(
     if (input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
       throw missingFile(input);
     }
-    return { fields: body.fields, files };
+    return { fields: withoutNullText(body.fields), files };
   }
   if (input.kind === 'json-or-file') {
     const fields = plainObject(request.body);
