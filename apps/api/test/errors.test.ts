@@ -138,6 +138,22 @@ describe('corrupt or truncated image: 422 UNPROCESSABLE_FILE', () => {
   });
 });
 
+describe('an image sent as a text part (no filename)', () => {
+  it.each([
+    ['short', 'not a file'],
+    ['longer than a text field may be', 'x'.repeat(100 * 1024)],
+  ])('is a 400 MISSING_FILE that says how to send it (%s)', async (_, value) => {
+    const { payload, headers } = form([{ name: 'image', value }]);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/resize', payload, headers });
+    expectError(
+      res,
+      400,
+      'MISSING_FILE',
+      'The field "image" was sent as text, not as a file. Send it as a file part (with a filename), e.g. curl -F "image=@photo.jpg".',
+    );
+  });
+});
+
 describe('reserved field names', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
     'say which names are reserved (%s)',

@@ -119,6 +119,12 @@ export async function readMultipart(
         if (keep) {
           files.push({ field: part.fieldname, filename: part.filename, declaredType: part.mimetype, data });
         }
+      } else if (part.fieldname === fileField) {
+        // A part without filename= is a text field to the parser (curl -F 'image=<cat.png').
+        throw new ApiError(
+          'MISSING_FILE',
+          `The field "${fileField}" was sent as text, not as a file. Send it as a file part (with a filename), e.g. curl -F "${fileField}=@photo.jpg".`,
+        );
       } else if (part.valueTruncated) {
         throw new ApiError(
           'PAYLOAD_TOO_LARGE',
