@@ -19,7 +19,10 @@ type OpenApi = {
 };
 type Operation = {
   requestBody?: {
-    content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }>;
+    content: Record<
+      string,
+      { schema: { properties: Record<string, unknown>; required?: string[]; anyOf?: unknown[] } }
+    >;
   };
   responses: Record<string, unknown>;
 };
@@ -83,6 +86,14 @@ describe('GET /api/v1/openapi.json', () => {
     expect(resize?.width).toMatchObject({ type: 'integer', minimum: 1, maximum: 4096 });
     expect(resize?.maintain_aspect).toMatchObject({ type: 'boolean', default: true });
     expect(resize?.quality).toMatchObject({ type: 'integer', default: 85 });
+    // Resize needs one of width, height or size: the document says so, as the schema checks it.
+    const resizeBody = doc.paths['/images/resize']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(resizeBody?.anyOf).toEqual([
+      { required: ['width'] },
+      { required: ['height'] },
+      { required: ['size'] },
+    ]);
+    expect(resizeBody?.required).toEqual(['image']);
   });
 
   it('serves the same document the routes were built from (every documented path answers)', async () => {

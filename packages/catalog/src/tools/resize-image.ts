@@ -34,7 +34,9 @@ export const resizeRequest = z
   .refine((v) => v.width !== undefined || v.height !== undefined || v.size !== undefined, {
     error: 'Give at least one of width, height or size.',
     path: ['width'],
-  });
+  })
+  // The refinement above, as JSON Schema can say it (the OpenAPI document reads this).
+  .meta({ anyOf: [{ required: ['width'] }, { required: ['height'] }, { required: ['size'] }] });
 
 export const resizeImage = defineTool({
   id: 'resize-image',
