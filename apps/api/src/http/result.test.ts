@@ -16,5 +16,9 @@ describe('download names', () => {
       `attachment; filename="Groe-1-thumbnail.png"; filename*=UTF-8''Gr%C3%B6%C3%9Fe%20%281%29-thumbnail.png`,
     );
     expect(contentDisposition(undefined, 'resize', 'jpg')).toBe('attachment; filename="file-resize.jpg"');
+    // Latin-1 bytes that reached us as U+FFFD: the safe ASCII name only, no %EF%BF%BD.
+    expect(contentDisposition('Gr\ufffd\ufffde.png', 'resize', 'png')).toBe(
+      'attachment; filename="Gre-resize.png"',
+    );
   });
 });

@@ -60,8 +60,9 @@ export function contentDisposition(
 ): string {
   const header = `attachment; filename="${fileStem(sourceName)}-${operation}.${extension}"`;
   const original = rawStem(sourceName);
+  // U+FFFD: the name was not UTF-8 (e.g. Latin-1 bytes); the ASCII form is all that is reliable.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  const unicode = /[^\x20-\x7e]/.test(original) && !/[\u0000-\u001f\u007f]/.test(original);
+  const unicode = /[^\x20-\x7e]/.test(original) && !/[\u0000-\u001f\u007f\ufffd]/.test(original);
   if (!unicode) return header;
   const encoded = encodeURIComponent(`${original}-${operation}.${extension}`).replace(
     /['()*]/g,

@@ -89,6 +89,13 @@ describe('probeImage', () => {
       probeImage(Buffer.from('<?xml version="1.0"?><note>hi</note>'), 'n.xml', defaultImageLimits),
     );
     expect([xml.code, xml.statusCode]).toEqual(['UNSUPPORTED_MEDIA_TYPE', 415]);
+    expect(xml.message).toBe(
+      'The file "n.xml" is an XML file (application/xml). Upload a JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG image.',
+    );
+    const elf = Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01', 'latin1'), Buffer.alloc(64)]);
+    expect((await rejection(probeImage(elf, 'a.out', defaultImageLimits))).message).toMatch(
+      /^The file "a.out" is an ELF file/,
+    );
     const pdf = await rejection(
       probeImage(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'a.pdf', defaultImageLimits),
     );

@@ -55,13 +55,24 @@ function entityProblem(format: InputFormat, cause: unknown): boolean {
   return format === 'svg' && cause instanceof Error && /entity/i.test(cause.message);
 }
 
+/**
+ * "a" or "an" before a file type read out as letters ("an XML", "an MP3", "a PDF") or, when it
+ * starts with a vowel, as a word ("an ICO", "an EXE").
+ */
+function article(extension: string): 'a' | 'an' {
+  const name = extension.toUpperCase();
+  if (/^[AEIO]/.test(name)) return 'an';
+  // F, H, L, M, N, R, S and X sound like "ef", "aitch", "el"… when spelled out before a consonant.
+  return /^[FHLMNRSX][^AEIOU]/.test(name) ? 'an' : 'a';
+}
+
 async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
   if ((!detected || detected.mime === 'application/xml') && looksLikeSvg(data)) return 'svg';
   const what = detected
-    ? `a ${detected.ext.toUpperCase()} file (${detected.mime})`
+    ? `${article(detected.ext)} ${detected.ext.toUpperCase()} file (${detected.mime})`
     : 'not an image we recognise';
   throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `The file "${name}" is ${what}. Upload a ${readable} image.`);
 }
