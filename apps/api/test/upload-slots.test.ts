@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { imageForm } from './helpers/form.js';
 import { listenInRange } from './helpers/listen.js';
-import { parseReply, type RawExchange, rawRequest, stalledUpload } from './helpers/raw-socket.js';
+import { parseReply, type RawExchange, stalledUpload } from './helpers/raw-socket.js';
 
 /*
  * Slow clients must not starve the others: over real sockets, uploads that stall hold the only
@@ -38,33 +39,46 @@ async function stall(base: string): Promise<RawExchange> {
   return exchange;
 }
 
-/**
- * A resize of the cat to 45 px wide, each on its own connection: a connection whose body went
- * unread (the 503) is closed by the server after a moment, so it is not one to reuse.
- */
-async function resize(base: string): Promise<Response> {
-  const { payload, headers } = imageForm(cat, { width: 45 }, 'cat.png');
-  const reply = parseReply(
-    await rawRequest(
-      base,
-      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n` +
-        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n${payload.toString('latin1')}`,
-    ).reply,
-  );
-  return new Response(Buffer.from(reply.body, 'latin1'), { status: reply.status, headers: reply.headers });
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** Whether the request went over a connection an earlier request had used. */
+  reused: boolean;
 }
 
-async function expectResized(response: Response) {
+/** A resize of the cat to 45 px wide, over `agent` (by default a connection of its own). */
+function resize(base: string, agent: Agent | false = false): Promise<Reply> {
+  const { payload, headers } = imageForm(cat, { width: 45 }, 'cat.png');
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: 'POST', headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: new Headers(res.headers as Record<string, string>),
+          body: Buffer.concat(chunks),
+          reused: req.reusedSocket,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function expectResized(response: Reply) {
   expect(response.status).toBe(200);
-  const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+  const meta = await sharp(response.body).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 45, 30]);
 }
 
-async function expectBusy(response: Response) {
+function expectBusy(response: Reply) {
   expect(response.status).toBe(503);
   expect(response.headers.get('retry-after')).toBe('5');
   expect(response.headers.get('x-request-id')).toBeTruthy();
-  expect(await response.json()).toEqual({
+  expect(JSON.parse(response.body.toString())).toEqual({
     success: false,
     message: 'The server is busy. Please try again in a few seconds.',
     code: 'OVERLOADED',
@@ -75,11 +89,17 @@ describe('upload slots under slow clients', () => {
   it('answers 503 with Retry-After when no upload slot frees up within the wait', async () => {
     const base = await serve({ UPLOAD_QUEUE_TIMEOUT_MS: '300', UPLOAD_IDLE_TIMEOUT_MS: '60000' });
     const slow = await stall(base);
-    await expectBusy(await resize(base));
+    // One keep-alive connection for both requests: after a 503 sent before its body was read,
+    // the body is drained and the connection serves the next request (no reset).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expectBusy(await resize(base, agent));
     // The slot is the stalled client's until it leaves; then normal work goes on.
     slow.socket.destroy();
     await slow.reply;
-    await expectResized(await resize(base));
+    const next = await resize(base, agent);
+    expect(next.reused).toBe(true);
+    await expectResized(next);
+    agent.destroy();
   });
 
   it('answers 503 at once when the wait queue is full', async () => {
@@ -90,7 +110,7 @@ describe('upload slots under slow clients', () => {
     });
     await stall(base);
     await stall(base);
-    await expectBusy(await resize(base));
+    expectBusy(await resize(base));
   });
 
   it('ends an upload that stays idle with 408 and gives its slot to the next request', async () => {
