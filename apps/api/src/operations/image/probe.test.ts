@@ -49,6 +49,27 @@ describe('probeImage', () => {
     }
   });
 
+  it('reads a long or crafted prolog in one pass (no exponential backtracking)', async () => {
+    // With a backtracking pattern such as (<!--[\s\S]*?-->\s*|…)* each of these takes longer than
+    // the age of the universe: every way to split the repeated items is tried before giving up.
+    const crafted = {
+      'comments.svg': `${'<!-- --> '.repeat(60)}x`,
+      'doctypes.svg': `${'<!DOCTYPE x [ ]> '.repeat(60)}<!--`,
+      'unclosed.svg': `<!DOCTYPE svg [${']'.repeat(10_000)}`,
+    };
+    for (const [name, text] of Object.entries(crafted)) {
+      const error = await rejection(probeImage(Buffer.from(text), name, defaultImageLimits));
+      expect([error.statusCode, error.code], name).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    }
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5"><rect width="10" height="5"/></svg>';
+    const prolog = `<?xml version="1.0"?>${'<!-- c --> '.repeat(500)}<?xml-stylesheet href="a.css"?><!DOCTYPE svg [ ]>`;
+    expect(await probeImage(Buffer.from(prolog + svg), 'long.svg', defaultImageLimits)).toMatchObject({
+      format: 'svg',
+      width: 10,
+    });
+  });
+
   it('recognises an SVG whose doctype has an internal subset (Illustrator) and renders it', async () => {
     const svg =
       '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 16.0.0 -->\n' +

@@ -31,20 +31,53 @@ const byMime: Record<string, InputFormat> = {
 
 const readable = 'JPEG, PNG, WebP, GIF, AVIF, TIFF or SVG';
 
-/**
- * The prolog an SVG file may start with: an XML declaration, then comments and a doctype, whose
- * internal subset (`[ … ]`, e.g. Illustrator's `<!ENTITY ns_flows "…">`) contains `>` of its own.
- */
-const svgStart =
-  /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\]\s*)?>\s*)*<svg[\s>]/i;
+/** How far into an upload the <svg> root may start (after the XML prolog). */
+const svgHeadChars = 16 * 1024;
 
-/** SVG is XML text, which signature detection does not name: look for an <svg> root near the start. */
+/**
+ * Where the XML prolog item starting at `at` ends (the index after it), or -1 if it does not end
+ * within the head. Prolog items: processing instructions (`<?xml …?>`), comments and a doctype,
+ * whose internal subset (`[ … ]`, e.g. Illustrator's `<!ENTITY ns_flows "…">`) holds `>` of its own.
+ */
+function prologItemEnd(head: string, at: number): number {
+  if (head.startsWith('<?', at)) {
+    const end = head.indexOf('?>', at + 2);
+    return end < 0 ? -1 : end + 2;
+  }
+  if (head.startsWith('<!--', at)) {
+    const end = head.indexOf('-->', at + 4);
+    return end < 0 ? -1 : end + 3;
+  }
+  if (head.slice(at, at + 9).toUpperCase() === '<!DOCTYPE') {
+    let end = at + 9;
+    while (end < head.length && head[end] !== '[' && head[end] !== '>') end++;
+    if (head[end] === '[') {
+      const subsetEnd = head.indexOf(']', end);
+      end = subsetEnd < 0 ? -1 : head.indexOf('>', subsetEnd);
+    }
+    return end < 0 || end >= head.length ? -1 : end + 1;
+  }
+  return -1;
+}
+
+/**
+ * SVG is XML text, which signature detection does not name: look for an <svg> root after the
+ * prolog. A single forward scan (each step moves on), never a backtracking regular expression:
+ * nested repetitions over comments and doctypes take exponential time on crafted input.
+ */
 function looksLikeSvg(data: Buffer): boolean {
   const head = data
-    .subarray(0, 16 * 1024)
+    .subarray(0, svgHeadChars)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
-  return svgStart.test(head);
+  let at = 0;
+  for (;;) {
+    while (at < head.length && /\s/.test(head.charAt(at))) at++;
+    if (!head.startsWith('<?', at) && !head.startsWith('<!', at)) break;
+    at = prologItemEnd(head, at);
+    if (at < 0) return false;
+  }
+  return /^<svg[\s>]/i.test(head.slice(at, at + 5));
 }
 
 /**
