@@ -73,6 +73,7 @@ describe('GET /api/v1/openapi.json', () => {
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
         '200',
         '400',
+        '408',
         '413',
         '415',
         '422',

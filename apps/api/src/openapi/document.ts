@@ -27,6 +27,10 @@ const errorResponses: Record<string, { code: ErrorCode; description: string }> =
     code: 'VALIDATION_ERROR',
     description: 'Invalid fields (with details), a missing file or a malformed body.',
   },
+  '408': {
+    code: 'REQUEST_TIMEOUT',
+    description: 'The upload stalled, or was not received within the upload time limit.',
+  },
   '413': { code: 'PAYLOAD_TOO_LARGE', description: 'The upload, or the decoded image, is too large.' },
   '415': { code: 'UNSUPPORTED_MEDIA_TYPE', description: 'The file is not of a supported type.' },
   '422': {

@@ -163,9 +163,10 @@ const errorSituations: Partial<Record<ErrorCode, string>> = {
   IMAGE_TOO_LARGE: 'The decoded image has more pixels than the limit (50 megapixels).',
   UNSUPPORTED_MEDIA_TYPE: 'The file is not of a type this endpoint reads.',
   UNPROCESSABLE_FILE: 'The file has the right type but cannot be decoded (corrupt or truncated).',
+  REQUEST_TIMEOUT: 'The upload stalled, or was not received within the upload time limit.',
   RATE_LIMITED: 'Too many requests from this client; wait for Retry-After seconds.',
   OVERLOADED: 'The server is busy; try again after Retry-After seconds.',
-  TIMEOUT: 'Processing took longer than the time limit.',
+  TIMEOUT: 'Processing took longer than the time limit; try again after Retry-After seconds.',
   INTERNAL_ERROR: 'A bug on our side. The message never includes internals.',
 };
 
