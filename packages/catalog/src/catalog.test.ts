@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { decimal } from './fields.js';
 import {
   breadcrumbName,
   findToolByPath,
@@ -98,6 +100,25 @@ describe('request schemas', () => {
     expect(huge.error?.issues.map((i) => i.message)).toEqual([
       'width must be a whole number between 1 and 4096.',
     ]);
+  });
+
+  it('take decimals in plain decimal notation only', () => {
+    const angle = z.object({ angle: decimal('angle', -360, 360) });
+    for (const [text, value] of [
+      [' 12.5 ', 12.5],
+      ['-90', -90],
+      ['.5', 0.5],
+      ['360', 360],
+    ] as const) {
+      expect(angle.parse({ angle: text }), text).toEqual({ angle: value });
+    }
+    expect(angle.parse({ angle: -45.25 })).toEqual({ angle: -45.25 });
+    for (const text of ['0x10', '1e2', '+5', 'Infinity', '1,5', '361', '']) {
+      expect(
+        angle.safeParse({ angle: text }).error?.issues.map((i) => i.message),
+        text,
+      ).toEqual(['angle must be a number between -360 and 360.']);
+    }
   });
 
   it('require one of width, height or size', () => {

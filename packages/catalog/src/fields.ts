@@ -7,27 +7,40 @@ import { z } from 'zod';
  * ("use the default"), so these schemas never see them.
  */
 
-/** Decimal digits, optionally signed with "-", with surrounding whitespace. */
+/** Plain decimal text (optionally "-", surrounding whitespace): whole numbers, and numbers with a fraction. */
 const wholeNumberText = /^\s*-?\d+\s*$/;
+const decimalNumberText = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+
+/**
+ * Turns form text into a number only when it is written in `notation`: JavaScript's Number() would
+ * also take "0x10", "1e2", "+100" or "Infinity". Other text becomes NaN, which the number schema
+ * refuses with the field's own sentence; non-text values (JSON numbers) pass as they are.
+ */
+function numberFromText(notation: RegExp) {
+  return (value: unknown) =>
+    typeof value === 'string' ? (notation.test(value) ? Number(value) : Number.NaN) : value;
+}
 
 /**
  * A whole number between `min` and `max` inclusive, e.g. `integer('width', 1, 4096)`. Text must be
- * plain decimal digits: JavaScript's Number() would also take "0x10", "1e2", "+100" or "10.0".
+ * plain decimal digits ("10.0" is not a whole number as written).
  */
 export function integer(name: string, min: number, max: number) {
   const error = `${name} must be a whole number between ${min} and ${max}.`;
   return z.preprocess(
-    (value) =>
-      typeof value === 'string' ? (wholeNumberText.test(value) ? Number(value) : Number.NaN) : value,
+    numberFromText(wholeNumberText),
     // abort: a number that is not a safe integer is reported once, not again for each bound.
     z.number({ error }).int({ error, abort: true }).min(min, { error }).max(max, { error }),
   );
 }
 
-/** Any number between `min` and `max` inclusive, e.g. `decimal('angle', -360, 360)`. */
+/** Any number between `min` and `max` inclusive, e.g. `decimal('angle', -360, 360)`; text in decimal notation. */
 export function decimal(name: string, min: number, max: number) {
   const error = `${name} must be a number between ${min} and ${max}.`;
-  return z.coerce.number({ error }).min(min, { error }).max(max, { error });
+  return z.preprocess(
+    numberFromText(decimalNumberText),
+    z.number({ error }).min(min, { error }).max(max, { error }),
+  );
 }
 
 /** true or false; from forms also "1"/"0", "yes"/"no", "on"/"off". */
