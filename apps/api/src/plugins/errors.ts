@@ -19,9 +19,9 @@ const byStatus: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
   // A path segment longer than Fastify's maxParamLength: the request is at fault, not we.
   414: 'MALFORMED_REQUEST',
-  413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'OVERLOADED',

@@ -51,8 +51,8 @@ async function uploadSlot(slots: ToolSlots, config: Config): Promise<() => void>
     });
   } catch (error) {
     if (!(error instanceof SlotsBusyError)) throw error;
+    // The error handler adds Retry-After to every 503.
     throw new ApiError('OVERLOADED', 'The server is busy. Please try again in a few seconds.', {
-      headers: { 'retry-after': String(config.loadShedding.retryAfterSeconds) },
       cause: error,
     });
   }
