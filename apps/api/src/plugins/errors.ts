@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { lingerThenClose } from '../http/linger.js';
+import { OperationError } from '../operations/errors.js';
 import { earlySecurityHeaders } from './security-headers.js';
 
 /*
@@ -42,6 +43,10 @@ const fastifyMessages: Record<string, string> = {
 /** Translates any thrown value into the contract's error. */
 export function toApiError(error: unknown, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof OperationError) {
+    const details = error.field ? [{ field: error.field, message: error.message }] : undefined;
+    return new ApiError(error.code, error.message, { details, cause: error });
+  }
   const e = error as Partial<FastifyError> & { status?: number };
   const status = e.statusCode ?? e.status ?? 500;
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
