@@ -1,6 +1,7 @@
 import { ImageIcon, ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { FILE_INPUT_ATTRIBUTE } from '~/lib/boot-script';
 import { cn } from '~/lib/utils';
 import { formatBytes } from './format';
 import { ImagePreview } from './image-preview';
@@ -27,6 +28,7 @@ export function UploadArea({ upload, hint }: { upload: ImageUpload; hint: string
   const headingId = useId();
   const hintId = useId();
   const errorId = useId();
+  const inputId = useId();
   const { file, previewUrl, error } = upload;
 
   const onDragOver = (event: DragEvent<HTMLFieldSetElement>) => {
@@ -113,13 +115,20 @@ export function UploadArea({ upload, hint }: { upload: ImageUpload; hint: string
                 {hint}
               </p>
             </div>
-            <Button ref={selectRef} variant="outline" onClick={openPicker}>
+            {/* The attribute lets the picker open before hydration too (lib/early-actions.ts). */}
+            <Button
+              ref={selectRef}
+              variant="outline"
+              onClick={openPicker}
+              {...{ [FILE_INPUT_ATTRIBUTE]: inputId }}
+            >
               {SELECT_FILE_LABEL}
             </Button>
           </div>
         )}
         <input
           ref={inputRef}
+          id={inputId}
           type="file"
           accept={IMAGE_ACCEPT}
           hidden

@@ -1,0 +1,300 @@
+/**
+ * What a visitor does before React has attached to the pre-rendered page, kept and carried out once
+ * it has. `installEarlyActions` runs inside the inline boot script (see boot-script.ts), so it must be
+ * self-contained: no imports, no outer variables, everything it needs comes in `config`. Its text is
+ * taken with Function.prototype.toString, so keep comments out of its body (they would ship in every
+ * page); the reasons are written here instead.
+ *
+ * - "Live" means React handles events there: the root has committed and run its effects (<html> has
+ *   the hydrated attribute, set by the root layout's effect), and, inside a hydration boundary (a
+ *   lazily loaded part of the page, hydrated later), that boundary has done the same and the element
+ *   itself carries React's props.
+ * - A click on a control (a label only when it toggles a checkbox, radio or button: the others just
+ *   focus their field, which works without React), a submit, a file chosen, a drop with files and Ctrl/Cmd+K or +B that land
+ *   where the page is not live yet are stopped before the browser's own default (a native form
+ *   submission would reload the page; a dropped file would replace it) and queued. Each is replayed
+ *   once its target is live: the same element is clicked, the form submitted, the change or drop
+ *   dispatched again with the same files, the shortcut dispatched again. A queued control says
+ *   aria-busy and shows a progress cursor until then; it never looks disabled.
+ * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
+ *   it: once live, such a field gets an input event React takes as a change.
+ * - Controls that need no React act at once, in plain DOM, with the same effect as their React
+ *   handlers: the theme toggle and, on wide screens, the sidebar toggle and Ctrl/Cmd+B (class or
+ *   attribute on <html> plus the cookie; the React stores read both back). A button that opens a
+ *   file picker opens it at once too: browsers show a picker only within a few seconds of the click.
+ */
+export interface EarlyActionsConfig {
+  /** Global flag that keeps the listeners from being installed twice. */
+  installedFlag: string;
+  /** On <html> and on each hydration boundary once React has committed it and run its effects. */
+  hydratedAttribute: string;
+  /** Marks the wrapper of a part of the page that hydrates after the root. */
+  boundaryAttribute: string;
+  /** On <html> while queued actions wait. */
+  pendingAttribute: string;
+  /** On a control whose click has a plain-DOM effect: its value is one of `actions`. */
+  actionAttribute: string;
+  actions: { theme: string; sidebar: string };
+  /** On a button that opens a file picker: its value is the id of the file input. */
+  fileInputAttribute: string;
+  darkClass: string;
+  /** Serialized cookies, ready for document.cookie. */
+  themeCookies: { dark: string; light: string };
+  sidebarCookies: { open: string; closed: string };
+  sidebarAttribute: string;
+  /** Present only on pages with the docs sidebar. */
+  sidebarSelector: string;
+  mobileQuery: string;
+  searchKey: string;
+  sidebarKey: string;
+  /** Controls whose clicks are kept (links are not: they work as plain links). */
+  controlSelector: string;
+  /** How often queued actions whose target is not live yet are looked at again (ms). */
+  retryMs: number;
+}
+
+interface QueuedAction {
+  kind: 'click' | 'submit' | 'change' | 'drop' | 'key';
+  target: Element;
+  /** Where the target was, to find its replacement if React swapped the element. */
+  path: number[];
+  files?: File[];
+  submitter?: HTMLElement | null;
+  key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
+}
+
+export function installEarlyActions(config: EarlyActionsConfig): void {
+  const w = window as unknown as Record<string, unknown> & Window;
+  if (w[config.installedFlag]) return;
+  w[config.installedFlag] = true;
+  const d = document;
+  const root = d.documentElement;
+  const queue: QueuedAction[] = [];
+  const typed: Element[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const isLive = (el: Element | null): boolean => {
+    if (!root.hasAttribute(config.hydratedAttribute)) return false;
+    const boundary = el?.closest(`[${config.boundaryAttribute}]`);
+    if (!boundary || !el) return true;
+    if (!boundary.hasAttribute(config.hydratedAttribute)) return false;
+    return Object.keys(el).some((key) => key.indexOf('__reactProps$') === 0);
+  };
+
+  const pathOf = (el: Element): number[] => {
+    const path: number[] = [];
+    let node: Element | null = el;
+    while (node?.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+      node = node.parentElement;
+    }
+    return path;
+  };
+
+  const locate = (action: QueuedAction): Element | null => {
+    if (action.target.isConnected) return action.target;
+    let node: Element | undefined = root;
+    for (const index of action.path) node = node?.children[index];
+    return node && node.tagName === action.target.tagName ? node : null;
+  };
+
+  const setBusy = (el: Element, busy: boolean) => {
+    const style = (el as HTMLElement).style;
+    if (busy) {
+      el.setAttribute('aria-busy', 'true');
+      if (style) style.cursor = 'progress';
+    } else {
+      el.removeAttribute('aria-busy');
+      if (style) style.cursor = '';
+    }
+  };
+
+  const isMobile = () => Boolean(w.matchMedia?.(config.mobileQuery).matches);
+
+  const setCookie = (value: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the same synchronous write as lib/cookies.ts.
+    d.cookie = value;
+  };
+
+  const toggleTheme = () => {
+    const dark = !root.classList.contains(config.darkClass);
+    root.classList.toggle(config.darkClass, dark);
+    setCookie(dark ? config.themeCookies.dark : config.themeCookies.light);
+  };
+
+  const toggleSidebar = () => {
+    const open = root.getAttribute(config.sidebarAttribute) === 'collapsed';
+    root.setAttribute(config.sidebarAttribute, open ? 'expanded' : 'collapsed');
+    setCookie(open ? config.sidebarCookies.open : config.sidebarCookies.closed);
+  };
+
+  const withFiles = (files: File[]): DataTransfer | null => {
+    if (typeof DataTransfer === 'undefined') return null;
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    return transfer;
+  };
+
+  const replay = (action: QueuedAction, target: Element) => {
+    setBusy(action.target, false);
+    if (action.kind === 'click') (target as HTMLElement).click();
+    else if (action.kind === 'submit') {
+      const form = target as HTMLFormElement;
+      const submitter = action.submitter?.isConnected ? action.submitter : null;
+      form.requestSubmit(submitter);
+    } else if (action.kind === 'change') {
+      const transfer = action.files?.length ? withFiles(action.files) : null;
+      if (transfer) (target as HTMLInputElement).files = transfer.files;
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+      target.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (action.kind === 'drop') {
+      const transfer = withFiles(action.files ?? []);
+      if (transfer)
+        target.dispatchEvent(
+          new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+        );
+    } else if (action.key) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...action.key }));
+    }
+  };
+
+  const replayTyped = () => {
+    for (let i = typed.length - 1; i >= 0; i--) {
+      const field = typed[i] as HTMLInputElement;
+      if (!field.isConnected) {
+        typed.splice(i, 1);
+        continue;
+      }
+      if (!isLive(field)) continue;
+      typed.splice(i, 1);
+      const value = field.value;
+      if (value === field.defaultValue) continue;
+      const proto = Object.getPrototypeOf(field);
+      const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+      if (!setter) continue;
+      field.value = field.defaultValue;
+      setter.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+
+  const flush = () => {
+    timer = undefined;
+    replayTyped();
+    const waiting: QueuedAction[] = [];
+    for (const action of queue.splice(0)) {
+      const target = locate(action);
+      if (!target) {
+        setBusy(action.target, false);
+        continue;
+      }
+      if (isLive(target)) replay(action, target);
+      else waiting.push(action);
+    }
+    queue.unshift(...waiting);
+    if (queue.length || typed.length) schedule(config.retryMs);
+    else root.removeAttribute(config.pendingAttribute);
+  };
+
+  function schedule(delay: number) {
+    if (timer === undefined) timer = setTimeout(flush, delay);
+  }
+
+  const enqueue = (event: Event, action: Omit<QueuedAction, 'path'>) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    queue.push({ ...action, path: pathOf(action.target) });
+    if (action.kind === 'click') setBusy(action.target, true);
+    root.setAttribute(config.pendingAttribute, '');
+  };
+
+  const listen = (type: string, handler: (event: Event) => void) =>
+    w.addEventListener(type, handler, { capture: true });
+
+  listen('click', (event) => {
+    const control = (event.target as Element | null)?.closest?.(config.controlSelector);
+    if (!control || (control as HTMLButtonElement).disabled || isLive(control)) return;
+    const labelled = (control as HTMLLabelElement).control as HTMLInputElement | null | undefined;
+    const toggles = labelled && (labelled.tagName === 'BUTTON' || /^(checkbox|radio)$/.test(labelled.type));
+    if (control.tagName === 'LABEL' && !toggles) return;
+    const action = control.getAttribute(config.actionAttribute);
+    if (action === config.actions.theme || (action === config.actions.sidebar && !isMobile())) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (action === config.actions.theme) toggleTheme();
+      else toggleSidebar();
+      return;
+    }
+    const inputId = control.getAttribute(config.fileInputAttribute);
+    const input = inputId ? d.getElementById(inputId) : null;
+    if (input) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      input.click();
+      return;
+    }
+    enqueue(event, { kind: 'click', target: control });
+  });
+
+  listen('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    if (isLive(form)) return;
+    enqueue(event, { kind: 'submit', target: form, submitter: (event as SubmitEvent).submitter });
+  });
+
+  listen('change', (event) => {
+    const field = event.target as HTMLInputElement;
+    const kept = field.type === 'file' || field.tagName === 'SELECT';
+    if (!kept || isLive(field)) return;
+    enqueue(event, { kind: 'change', target: field, files: Array.from(field.files ?? []) });
+  });
+
+  listen('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    if (!('defaultValue' in field) || field.type === 'file' || isLive(field)) return;
+    if (typed.indexOf(field) === -1) typed.push(field);
+    root.setAttribute(config.pendingAttribute, '');
+    schedule(config.retryMs);
+  });
+
+  const carriesFiles = (event: Event) =>
+    Array.prototype.indexOf.call((event as DragEvent).dataTransfer?.types ?? [], 'Files') !== -1;
+
+  const allowDrop = (event: Event) => {
+    if (!carriesFiles(event) || isLive(event.target as Element)) return;
+    event.preventDefault();
+  };
+  listen('dragenter', allowDrop);
+  listen('dragover', allowDrop);
+  listen('drop', (event) => {
+    const target = event.target as Element;
+    if (!carriesFiles(event) || isLive(target)) return;
+    enqueue(event, {
+      kind: 'drop',
+      target,
+      files: Array.from((event as DragEvent).dataTransfer?.files ?? []),
+    });
+  });
+
+  listen('keydown', (event) => {
+    const key = event as KeyboardEvent;
+    const name = key.key?.toLowerCase();
+    if (!(key.ctrlKey || key.metaKey) || key.altKey || key.shiftKey) return;
+    if (name !== config.searchKey && name !== config.sidebarKey) return;
+    if (isLive(root)) return;
+    if (name === config.sidebarKey) {
+      if (!d.querySelector(config.sidebarSelector)) return;
+      if (!isMobile()) {
+        event.preventDefault();
+        toggleSidebar();
+        return;
+      }
+    }
+    const { code, ctrlKey, metaKey } = key;
+    enqueue(event, { kind: 'key', target: d.body, key: { key: key.key, code, ctrlKey, metaKey } });
+  });
+
+  new MutationObserver(() => {
+    if (queue.length || typed.length) schedule(0);
+  }).observe(root, { attributes: true, subtree: true, attributeFilter: [config.hydratedAttribute] });
+}
