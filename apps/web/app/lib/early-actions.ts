@@ -141,7 +141,8 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     else if (action.kind === 'submit') {
       const form = target as HTMLFormElement;
       const submitter = action.submitter?.isConnected ? action.submitter : null;
-      form.requestSubmit(submitter);
+      if (submitter) form.requestSubmit(submitter);
+      else form.requestSubmit();
     } else if (action.kind === 'change') {
       const transfer = action.files?.length ? withFiles(action.files) : null;
       if (transfer) (target as HTMLInputElement).files = transfer.files;
@@ -188,8 +189,15 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
         setBusy(action.target, false);
         continue;
       }
-      if (isLive(target)) replay(action, target);
-      else waiting.push(action);
+      if (!isLive(target)) waiting.push(action);
+      else
+        try {
+          replay(action, target);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        }
     }
     queue.unshift(...waiting);
     if (queue.length || typed.length) schedule(config.retryMs);
