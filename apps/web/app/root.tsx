@@ -32,8 +32,13 @@ export function Layout({ children }: { children: ReactNode }) {
           content={siteConfig.themeColor.light}
         />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={siteConfig.themeColor.dark} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed build-time string, allowed by CSP hash */}
-        <script dangerouslySetInnerHTML={{ __html: bootScript }} />
+        {/* The text only matters in the pre-rendered HTML: in the browser it has already run when React
+            hydrates, and React leaves the element as it is, so the client bundle does without it. */}
+        <script
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed build-time string, allowed by CSP hash
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? bootScript : '' }}
+        />
         {/* With a precedence React emits the stylesheet ahead of the scripts' modulepreload hints, so the
             one render-blocking request starts first. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />

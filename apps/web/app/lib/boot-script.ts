@@ -20,7 +20,7 @@ export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
 /** On a button that opens a file picker: the id of its file input, so the picker opens at once. */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
 
-export const earlyActionsConfig: EarlyActionsConfig = {
+const earlyActionsConfig = (): EarlyActionsConfig => ({
   installedFlag: '__earlyActions',
   hydratedAttribute: HYDRATED_ATTRIBUTE,
   boundaryAttribute: HYDRATION_BOUNDARY_ATTRIBUTE,
@@ -49,7 +49,7 @@ export const earlyActionsConfig: EarlyActionsConfig = {
     ),
   ].join(','),
   retryMs: 50,
-};
+});
 
 /**
  * Applies the theme (cookie, else system preference, else light), the sidebar's collapsed state, and
@@ -67,6 +67,13 @@ function compact(source: string): string {
 /**
  * The one inline script of the page, run in <head> before first paint: the first-paint state above,
  * then the listeners that keep what a visitor does before hydration (early-actions.ts). Its text is
- * fixed at build time, so the server's Content-Security-Policy can allow it by hash.
+ * fixed at build time, so the server's Content-Security-Policy can allow it by hash. Only the
+ * pre-render needs it (in the browser it has run before any module): root.tsx uses it under
+ * import.meta.env.SSR, and, the call being pure, the client bundle leaves it and early-actions.ts out.
  */
-export const bootScript = `${firstPaintScript}try{(${compact(installEarlyActions.toString())})(${JSON.stringify(earlyActionsConfig)})}catch(_){}`;
+export const bootScript = /* @__PURE__ */ buildBootScript();
+
+function buildBootScript(): string {
+  const install = compact(installEarlyActions.toString());
+  return `${firstPaintScript}try{(${install})(${JSON.stringify(earlyActionsConfig())})}catch(_){}`;
+}

@@ -156,6 +156,49 @@ describe('before hydration', () => {
     expect(box.checked).toBe(true);
   });
 
+  it('a checkbox shows its new state at once; the replay restores the old one and clicks it', async () => {
+    const container = mount(
+      '<input id="native" type="checkbox" checked><button role="checkbox" aria-checked="true" data-state="checked"><span data-state="checked">✓</span></button>',
+    );
+    const native = container.querySelector('#native') as HTMLInputElement;
+    const aria = container.querySelector('button') as HTMLButtonElement;
+    const mark = aria.querySelector('span') as HTMLSpanElement;
+    const seen: string[] = [];
+    native.addEventListener('click', () => seen.push(`native:${native.checked}`));
+    aria.addEventListener('click', () => seen.push(`aria:${aria.getAttribute('aria-checked')}`));
+
+    native.click();
+    aria.click();
+    expect(native.checked).toBe(false);
+    expect([aria.getAttribute('aria-checked'), aria.getAttribute('data-state')]).toEqual([
+      'false',
+      'unchecked',
+    ]);
+    expect(mark.style.visibility).toBe('hidden');
+    expect(seen).toEqual([]);
+
+    hydrate();
+    await settle();
+    // The page's handlers see the click of an unchanged control, as they would have after hydration.
+    expect(seen).toEqual(['native:false', 'aria:true']);
+    expect(mark.style.visibility).toBe('');
+  });
+
+  it('replays one action per task, so the page renders in between', async () => {
+    const container = mount('<button id="a">A</button><button id="b">B</button>');
+    const order: string[] = [];
+    for (const button of Array.from(container.querySelectorAll('button'))) {
+      button.addEventListener('click', () => {
+        order.push(button.id);
+        queueMicrotask(() => order.push(`${button.id} rendered`));
+      });
+      button.click();
+    }
+    hydrate();
+    await settle();
+    expect(order).toEqual(['a', 'a rendered', 'b', 'b rendered']);
+  });
+
   it('tells React about text typed before hydration', async () => {
     const input = mount('<input value="">').querySelector('input') as HTMLInputElement;
     input.value = '640';

@@ -16,6 +16,10 @@
  *   once its target is live: the same element is clicked, the form submitted, the change or drop
  *   dispatched again with the same files, the shortcut dispatched again. A queued control says
  *   aria-busy and shows a progress cursor until then; it never looks disabled.
+ * - A checkbox (native, or role checkbox/switch with aria-checked and Radix's data-state) shows its
+ *   new state at once; the replay puts the old state back just before it clicks, so React toggles it.
+ * - Replays go one per task: React renders in between, so a submit replayed after a file choice
+ *   sees the file.
  * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
  *   it: once live, such a field gets an input event React takes as a change.
  * - Controls that need no React act at once, in plain DOM, with the same effect as their React
@@ -61,6 +65,8 @@ interface QueuedAction {
   files?: File[];
   submitter?: HTMLElement | null;
   key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
+  /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
+  restore?: () => void;
 }
 
 export function installEarlyActions(config: EarlyActionsConfig): void {
@@ -137,6 +143,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
 
   const replay = (action: QueuedAction, target: Element) => {
     setBusy(action.target, false);
+    action.restore?.();
     if (action.kind === 'click') (target as HTMLElement).click();
     else if (action.kind === 'submit') {
       const form = target as HTMLFormElement;
@@ -183,14 +190,15 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     timer = undefined;
     replayTyped();
     const waiting: QueuedAction[] = [];
+    let replayed = false;
     for (const action of queue.splice(0)) {
-      const target = locate(action);
-      if (!target) {
+      const target = replayed ? null : locate(action);
+      if (replayed || (target && !isLive(target))) waiting.push(action);
+      else if (!target) {
+        action.restore?.();
         setBusy(action.target, false);
-        continue;
-      }
-      if (!isLive(target)) waiting.push(action);
-      else
+      } else {
+        replayed = true;
         try {
           replay(action, target);
         } catch (error) {
@@ -198,9 +206,10 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
             throw error;
           });
         }
+      }
     }
     queue.unshift(...waiting);
-    if (queue.length || typed.length) schedule(config.retryMs);
+    if (queue.length || typed.length) schedule(replayed ? 0 : config.retryMs);
     else root.removeAttribute(config.pendingAttribute);
   };
 
@@ -241,7 +250,32 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
       input.click();
       return;
     }
-    enqueue(event, { kind: 'click', target: control });
+    if (control.tagName === 'INPUT' && (control as HTMLInputElement).type === 'checkbox') {
+      const box = control as HTMLInputElement;
+      const was = !box.checked;
+      event.stopImmediatePropagation();
+      queue.push({ kind: 'click', target: box, path: pathOf(box), restore: () => (box.checked = was) });
+      setBusy(box, true);
+      root.setAttribute(config.pendingAttribute, '');
+      return;
+    }
+    const checked = control.getAttribute('aria-checked');
+    const role = control.getAttribute('role');
+    let restore: (() => void) | undefined;
+    if ((role === 'checkbox' || role === 'switch') && (checked === 'true' || checked === 'false')) {
+      const state = control.getAttribute('data-state');
+      const next = checked === 'true' ? 'false' : 'true';
+      const marks = Array.from(control.querySelectorAll<HTMLElement>('[data-state]'));
+      control.setAttribute('aria-checked', next);
+      if (state) control.setAttribute('data-state', next === 'true' ? 'checked' : 'unchecked');
+      for (const mark of marks) mark.style.visibility = next === 'true' ? '' : 'hidden';
+      restore = () => {
+        control.setAttribute('aria-checked', checked);
+        if (state) control.setAttribute('data-state', state);
+        for (const mark of marks) mark.style.visibility = '';
+      };
+    }
+    enqueue(event, { kind: 'click', target: control, restore });
   });
 
   listen('submit', (event) => {
