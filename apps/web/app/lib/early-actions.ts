@@ -21,7 +21,9 @@
  * - Replays go one per task: React renders in between, so a submit replayed after a file choice
  *   sees the file.
  * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
- *   it: once live, such a field gets an input event React takes as a change.
+ *   it: in its turn among the other actions, such a field gets an input event React takes as a
+ *   change: the value it had then is put back (a re-render in between may have reset it), after
+ *   React's value tracker has been set to another value so that React sees a change.
  * - Controls that need no React act at once, in plain DOM, with the same effect as their React
  *   handlers: the theme toggle and, on wide screens, the sidebar toggle and Ctrl/Cmd+B (class or
  *   attribute on <html> plus the cookie; the React stores read both back). A button that opens a
@@ -58,13 +60,15 @@ export interface EarlyActionsConfig {
 }
 
 interface QueuedAction {
-  kind: 'click' | 'submit' | 'change' | 'drop' | 'key';
+  kind: 'click' | 'submit' | 'change' | 'drop' | 'key' | 'typed';
   target: Element;
   /** Where the target was, to find its replacement if React swapped the element. */
   path: number[];
   files?: File[];
   submitter?: HTMLElement | null;
   key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
+  /** What the field held after this stretch of typing (a re-render may reset it before the replay). */
+  value?: string;
   /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
   restore?: () => void;
 }
@@ -76,7 +80,6 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   const d = document;
   const root = d.documentElement;
   const queue: QueuedAction[] = [];
-  const typed: Element[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const isLive = (el: Element | null): boolean => {
@@ -145,6 +148,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     setBusy(action.target, false);
     action.restore?.();
     if (action.kind === 'click') (target as HTMLElement).click();
+    else if (action.kind === 'typed') replayTyped(target as HTMLInputElement, action.value ?? '');
     else if (action.kind === 'submit') {
       const form = target as HTMLFormElement;
       const submitter = action.submitter?.isConnected ? action.submitter : null;
@@ -166,29 +170,16 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     }
   };
 
-  const replayTyped = () => {
-    for (let i = typed.length - 1; i >= 0; i--) {
-      const field = typed[i] as HTMLInputElement;
-      if (!field.isConnected) {
-        typed.splice(i, 1);
-        continue;
-      }
-      if (!isLive(field)) continue;
-      typed.splice(i, 1);
-      const value = field.value;
-      if (value === field.defaultValue) continue;
-      const proto = Object.getPrototypeOf(field);
-      const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-      if (!setter) continue;
-      field.value = field.defaultValue;
-      setter.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
+  const replayTyped = (field: HTMLInputElement, value: string) => {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    if (!setter) return;
+    field.value = value === field.defaultValue ? '' : field.defaultValue;
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   };
 
   const flush = () => {
     timer = undefined;
-    replayTyped();
     const waiting: QueuedAction[] = [];
     let replayed = false;
     for (const action of queue.splice(0)) {
@@ -209,7 +200,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
       }
     }
     queue.unshift(...waiting);
-    if (queue.length || typed.length) schedule(replayed ? 0 : config.retryMs);
+    if (queue.length) schedule(replayed ? 0 : config.retryMs);
     else root.removeAttribute(config.pendingAttribute);
   };
 
@@ -293,10 +284,11 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
 
   listen('input', (event) => {
     const field = event.target as HTMLInputElement;
-    if (!('defaultValue' in field) || field.type === 'file' || isLive(field)) return;
-    if (typed.indexOf(field) === -1) typed.push(field);
+    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || isLive(field)) return;
+    const last = queue[queue.length - 1];
+    if (last?.kind === 'typed' && last.target === field) last.value = field.value;
+    else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
     root.setAttribute(config.pendingAttribute, '');
-    schedule(config.retryMs);
   });
 
   const carriesFiles = (event: Event) =>
@@ -337,6 +329,6 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   });
 
   new MutationObserver(() => {
-    if (queue.length || typed.length) schedule(0);
+    if (queue.length) schedule(0);
   }).observe(root, { attributes: true, subtree: true, attributeFilter: [config.hydratedAttribute] });
 }
