@@ -174,6 +174,19 @@ for (const tool of imageTools) {
       });
     });
 
+    test('a code sample tab chosen before hydration is selected (Radix tabs act on the press)', async ({
+      page,
+    }) => {
+      await repeat(page, async () => {
+        const early = await openEarly(page, tool.path);
+        const tab = ui.main(page).getByRole('tab', { name: 'Python' }).first();
+        await tab.click();
+        await early.release();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(ui.main(page).getByRole('tabpanel').first()).toContainText('import');
+      });
+    });
+
     test('the code sample copy button copies after hydration', async ({ page }) => {
       await repeat(page, async () => {
         const early = await openEarly(page, tool.path);

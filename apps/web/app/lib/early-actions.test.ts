@@ -184,6 +184,31 @@ describe('before hydration', () => {
     expect(mark.style.visibility).toBe('');
   });
 
+  it('replays a pointer click as the whole press (some controls act on pointerdown)', async () => {
+    // jsdom has no PointerEvent: a MouseEvent that carries a pointerType stands in for it.
+    class PointerEventStub extends MouseEvent {
+      pointerType: string;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerType = init.pointerType ?? '';
+      }
+    }
+    vi.stubGlobal('PointerEvent', PointerEventStub);
+    const button = mount('<button role="tab">Python</button>').querySelector('button') as HTMLButtonElement;
+    const seen: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+      button.addEventListener(type, () => seen.push(type));
+    }
+    button.dispatchEvent(
+      new PointerEvent('click', { bubbles: true, cancelable: true, pointerType: 'mouse' }),
+    );
+    expect(seen).toEqual([]);
+    hydrate();
+    await settle();
+    expect(seen).toEqual(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
+    vi.unstubAllGlobals();
+  });
+
   it('replays one action per task, so the page renders in between', async () => {
     const container = mount('<button id="a">A</button><button id="b">B</button>');
     const order: string[] = [];

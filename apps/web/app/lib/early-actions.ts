@@ -18,6 +18,8 @@
  *   aria-busy and shows a progress cursor until then; it never looks disabled.
  * - A checkbox (native, or role checkbox/switch with aria-checked and Radix's data-state) shows its
  *   new state at once; the replay puts the old state back just before it clicks, so React toggles it.
+ * - A click made with a pointer is replayed as the pointer made it (pointerdown, mousedown, pointerup,
+ *   mouseup, click): some controls act on the press (Radix tabs, menus and selects), not the click.
  * - Replays go one per task: React renders in between, so a submit replayed after a file choice
  *   sees the file.
  * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
@@ -67,6 +69,8 @@ interface QueuedAction {
   files?: File[];
   submitter?: HTMLElement | null;
   key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
+  /** The click's pointer ('mouse', 'touch', 'pen'), or '' when the keyboard made it. */
+  pointerType?: string;
   /** What the field held after this stretch of typing (a re-render may reset it before the replay). */
   value?: string;
   /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
@@ -147,8 +151,18 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   const replay = (action: QueuedAction, target: Element) => {
     setBusy(action.target, false);
     action.restore?.();
-    if (action.kind === 'click') (target as HTMLElement).click();
-    else if (action.kind === 'typed') replayTyped(target as HTMLInputElement, action.value ?? '');
+    if (action.kind === 'click') {
+      if (action.pointerType) {
+        const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true };
+        const pointer = { ...init, pointerType: action.pointerType, pointerId: 1 };
+        const pointers = typeof PointerEvent === 'function';
+        if (pointers) target.dispatchEvent(new PointerEvent('pointerdown', { ...pointer, buttons: 1 }));
+        target.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }));
+        if (pointers) target.dispatchEvent(new PointerEvent('pointerup', pointer));
+        target.dispatchEvent(new MouseEvent('mouseup', init));
+      }
+      (target as HTMLElement).click();
+    } else if (action.kind === 'typed') replayTyped(target as HTMLInputElement, action.value ?? '');
     else if (action.kind === 'submit') {
       const form = target as HTMLFormElement;
       const submitter = action.submitter?.isConnected ? action.submitter : null;
@@ -266,7 +280,8 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
         for (const mark of marks) mark.style.visibility = '';
       };
     }
-    enqueue(event, { kind: 'click', target: control, restore });
+    const pointerType = (event as PointerEvent).pointerType || '';
+    enqueue(event, { kind: 'click', target: control, restore, pointerType });
   });
 
   listen('submit', (event) => {
