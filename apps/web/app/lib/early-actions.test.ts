@@ -209,6 +209,27 @@ describe('before hydration', () => {
     vi.unstubAllGlobals();
   });
 
+  it('an action where the page is already live waits behind earlier ones, so the order is kept', async () => {
+    hydrate();
+    const container = mount(
+      `<div ${HYDRATION_BOUNDARY_ATTRIBUTE}><button id="a">Choose</button></div><button id="b">Header</button>`,
+    );
+    const [a, b] = Array.from(container.querySelectorAll('button'));
+    if (!a || !b) throw new Error('no buttons');
+    const order: string[] = [];
+    a.addEventListener('click', () => order.push('a'));
+    b.addEventListener('click', () => order.push('b'));
+    a.click();
+    b.click();
+    expect(order).toEqual([]);
+    hydrate(container.firstElementChild as Element);
+    markReactOwned(a);
+    await settle();
+    expect(order).toEqual(['a', 'b']);
+    b.click();
+    expect(order).toEqual(['a', 'b', 'b']);
+  });
+
   it('replays one action per task, so the page renders in between', async () => {
     const container = mount('<button id="a">A</button><button id="b">B</button>');
     const order: string[] = [];

@@ -20,6 +20,8 @@
  *   new state at once; the replay puts the old state back just before it clicks, so React toggles it.
  * - A click made with a pointer is replayed as the pointer made it (pointerdown, mousedown, pointerup,
  *   mouseup, click): some controls act on the press (Radix tabs, menus and selects), not the click.
+ * - While anything waits, later actions wait behind it even where the page is already live, so
+ *   they happen in the order they were made (a file chosen, then submit).
  * - Replays go one per task: React renders in between, so a submit replayed after a file choice
  *   sees the file.
  * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
@@ -85,6 +87,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   const root = d.documentElement;
   const queue: QueuedAction[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let replaying = false;
 
   const isLive = (el: Element | null): boolean => {
     if (!root.hasAttribute(config.hydratedAttribute)) return false;
@@ -93,6 +96,8 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     if (!boundary.hasAttribute(config.hydratedAttribute)) return false;
     return Object.keys(el).some((key) => key.indexOf('__reactProps$') === 0);
   };
+
+  const held = (el: Element | null): boolean => !replaying && (queue.length > 0 || !isLive(el));
 
   const pathOf = (el: Element): number[] => {
     const path: number[] = [];
@@ -204,12 +209,15 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
         setBusy(action.target, false);
       } else {
         replayed = true;
+        replaying = true;
         try {
           replay(action, target);
         } catch (error) {
           setTimeout(() => {
             throw error;
           });
+        } finally {
+          replaying = false;
         }
       }
     }
@@ -235,12 +243,13 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
 
   listen('click', (event) => {
     const control = (event.target as Element | null)?.closest?.(config.controlSelector);
-    if (!control || (control as HTMLButtonElement).disabled || isLive(control)) return;
+    if (!control || (control as HTMLButtonElement).disabled || !held(control)) return;
     const labelled = (control as HTMLLabelElement).control as HTMLInputElement | null | undefined;
     const toggles = labelled && (labelled.tagName === 'BUTTON' || /^(checkbox|radio)$/.test(labelled.type));
     if (control.tagName === 'LABEL' && !toggles) return;
     const action = control.getAttribute(config.actionAttribute);
-    if (action === config.actions.theme || (action === config.actions.sidebar && !isMobile())) {
+    const plain = action === config.actions.theme || (action === config.actions.sidebar && !isMobile());
+    if (plain && !isLive(control)) {
       event.preventDefault();
       event.stopImmediatePropagation();
       if (action === config.actions.theme) toggleTheme();
@@ -286,20 +295,21 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
 
   listen('submit', (event) => {
     const form = event.target as HTMLFormElement;
-    if (isLive(form)) return;
+    if (!held(form)) return;
     enqueue(event, { kind: 'submit', target: form, submitter: (event as SubmitEvent).submitter });
   });
 
   listen('change', (event) => {
     const field = event.target as HTMLInputElement;
     const kept = field.type === 'file' || field.tagName === 'SELECT';
-    if (!kept || isLive(field)) return;
+    if (!kept || !held(field)) return;
     enqueue(event, { kind: 'change', target: field, files: Array.from(field.files ?? []) });
   });
 
   listen('input', (event) => {
     const field = event.target as HTMLInputElement;
-    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || isLive(field)) return;
+    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || !held(field)) return;
+    if (isLive(field)) event.stopImmediatePropagation();
     const last = queue[queue.length - 1];
     if (last?.kind === 'typed' && last.target === field) last.value = field.value;
     else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
@@ -317,7 +327,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   listen('dragover', allowDrop);
   listen('drop', (event) => {
     const target = event.target as Element;
-    if (!carriesFiles(event) || isLive(target)) return;
+    if (!carriesFiles(event) || !held(target)) return;
     enqueue(event, {
       kind: 'drop',
       target,
@@ -330,10 +340,10 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     const name = key.key?.toLowerCase();
     if (!(key.ctrlKey || key.metaKey) || key.altKey || key.shiftKey) return;
     if (name !== config.searchKey && name !== config.sidebarKey) return;
-    if (isLive(root)) return;
+    if (!held(root)) return;
     if (name === config.sidebarKey) {
       if (!d.querySelector(config.sidebarSelector)) return;
-      if (!isMobile()) {
+      if (!isMobile() && !isLive(root)) {
         event.preventDefault();
         toggleSidebar();
         return;
