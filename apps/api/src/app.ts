@@ -67,12 +67,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
       await api.register(corsPlugin, { origins: config.corsOrigins });
       await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
-      await api.register(multipartPlugin, {
-        fileBytes: config.limits.imageUploadBytes,
-        files: config.limits.multipartFiles,
-        fields: config.limits.multipartFields,
-        fieldBytes: config.limits.multipartFieldBytes,
-      });
+      await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
       await api.register(openApiPlugin);
       registerTools(api, config, table);

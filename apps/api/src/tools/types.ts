@@ -25,6 +25,11 @@ export interface HandlerContext {
   config: Config;
   imageLimits: ImageLimits;
   log: FastifyBaseLogger;
+  /**
+   * Aborted when the deadline passes or the client goes away: work that can be stopped (a worker
+   * task, a child process) stops then. The request's slots stay held until the work settles.
+   */
+  signal: AbortSignal;
 }
 
 /** Parse input → call the operation → describe the reply. */
