@@ -2,8 +2,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { ApiError } from '../../errors.js';
 import type { InputFormat } from './formats.js';
+import { checkFrameCount } from './frame-cost.js';
 import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
+import { checkSvgRenderCost } from './svg-cost.js';
 
 /** What we know about an upload before decoding any pixels. */
 export interface ImageProbe {
@@ -155,6 +157,8 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
         `the largest we decode is ${megapixels(limits.maxInputPixels)}.`,
     );
   }
+  checkFrameCount(format, pages);
+  if (format === 'svg') checkSvgRenderCost(data, framePixels);
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     format,

@@ -3,6 +3,7 @@ import { ApiError } from '../../errors.js';
 import { animatedFormats, extensions, mimeTypes, opaqueFormats, type WriteFormat } from './formats.js';
 import type { ImageLimits } from './limits.js';
 import { type ImageProbe, megapixels } from './probe.js';
+import { checkSvgRenderCost, svgRenderPixels } from './svg-cost.js';
 
 /** How the picture is resized. */
 export type ResizePlan =
@@ -115,6 +116,7 @@ export async function transformImage(
   options: EncodeOptions,
   limits: ImageLimits,
 ): Promise<ImageResult> {
+  if (probe.format === 'svg') checkSvgRenderCost(data, svgRenderPixels(probe, plan));
   const animated = probe.pages > 1 && animatedFormats.has(options.format);
   if (animated && probe.width * probe.height * probe.pages > limits.maxInputPixels) {
     throw new ApiError(
