@@ -66,7 +66,6 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   SHED_MAX_EVENT_LOOP_DELAY_MS: int(1000, 0),
-  SHED_MAX_IN_FLIGHT: int(64, 0),
   SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600),
   SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000),
   // Read by libuv itself when Node starts (an ES module server cannot change it afterwards); here
@@ -148,7 +147,6 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     loadShedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
-      maxInFlight: e.SHED_MAX_IN_FLIGHT,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.SHED_SAMPLE_INTERVAL_MS,
     },

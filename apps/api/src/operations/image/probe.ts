@@ -6,6 +6,7 @@ import { checkFrameCount } from './frame-cost.js';
 import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
 import { checkSvgRenderCost } from './svg-cost.js';
+import { refuseUtf16Text } from './text-bom.js';
 
 /** What we know about an upload before decoding any pixels. */
 export interface ImageProbe {
@@ -102,6 +103,7 @@ function article(extension: string): 'a' | 'an' {
 }
 
 async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+  refuseUtf16Text(data, name, readable);
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
