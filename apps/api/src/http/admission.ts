@@ -100,5 +100,8 @@ export async function underDeadline<T>(
   });
   // The abort path is raced, never awaited alone: its rejection must not go unhandled.
   aborted.catch(() => undefined);
-  return Promise.race([running, aborted]);
+  // Work that stops because of the abort fails with its own error; the answer names the reason.
+  return Promise.race([running, aborted]).catch((error: unknown) => {
+    throw controller.signal.aborted ? controller.signal.reason : error;
+  });
 }

@@ -33,7 +33,7 @@ export const maxSvgExpandedElements = 100_000;
 /** Pattern paint units (see patternUnits). */
 const patternBudget = 500;
 /** Weighted filter primitives. */
-const filterBudget = 32;
+const filterBudget = 12;
 /** Masks and clip paths × megapixels drawn (each is an offscreen surface of the drawn area). */
 const maskBudget = 100;
 
