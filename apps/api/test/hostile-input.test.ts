@@ -56,6 +56,7 @@ const attacks: Record<string, Buffer> = {
 /** What the generated attacks must get, whatever the route (they are refused before drawing). */
 const attackCodes: Record<string, ErrorCode | undefined> = {
   'nested-patterns.svg': 'IMAGE_TOO_LARGE',
+  'huge-filters.svg': 'IMAGE_TOO_LARGE',
   'nested-use.svg': 'UNPROCESSABLE_FILE',
   'deep-groups.svg': 'UNPROCESSABLE_FILE',
   'self-reference.svg': 'UNPROCESSABLE_FILE',

@@ -28,7 +28,8 @@ export const maxSvgExpandedElements = 100_000;
 /*
  * Above about a megapixel, libvips asks librsvg for the picture strip by strip and each strip
  * draws the patterns and filters again, so their cost grows with the square of the area drawn:
- * the work is counted as units × megapixels × max(1, megapixels).
+ * the work is counted as units × megapixels × max(1, megapixels), and never as less than at a
+ * tenth of a megapixel (each pattern or filter has a cost of its own, whatever the size).
  */
 /** Pattern paint units (see patternUnits). */
 const patternBudget = 500;
@@ -126,23 +127,28 @@ function areaScale(transform: string | undefined): number {
   return scale;
 }
 
-/** How many copies of `sheet` a path-like element stamps a marker on (one per coordinate pair). */
+/** How many copies of a marker a path-like element stamps (one per coordinate pair, for marker-mid). */
 function vertices(attrs: Record<string, string>): number {
   const data = attrs.d ?? attrs.points ?? '';
   return Math.max(2, Math.ceil((data.match(/-?[\d.]+(?:e-?\d+)?/gi)?.length ?? 0) / 2));
 }
 
+/** Largest number in a list attribute such as radius="3 5" (0 when there is none). */
+const largest = (value: string | undefined) =>
+  Math.max(
+    0,
+    ...(value ?? '')
+      .split(/[\s,]+/)
+      .map(Number)
+      .filter(Number.isFinite),
+  );
+
+/**
+ * Cost of a filter primitive relative to a blur (measured with librsvg 2.63: morphology costs
+ * about 25 blurs even with a small radius, more with a large one).
+ */
 const primitiveWeight: Record<string, (attrs: Record<string, string>) => number> = {
-  feMorphology: (a) =>
-    1 +
-    Math.max(
-      ...(a.radius ?? '0')
-        .split(/[\s,]+/)
-        .map(Number)
-        .filter(Number.isFinite),
-      0,
-    ) /
-      2,
+  feMorphology: (a) => 25 + largest(a.radius) / 2,
   feConvolveMatrix: (a) => {
     const [x = 3, y = x] = (a.order ?? '3').split(/[\s,]+/).map(Number);
     return Math.max(1, (x * y) / 9);
@@ -364,7 +370,8 @@ export function checkSvgRenderCost(data: Buffer, renderPixels: number): void {
   checkSvgStructure(data);
   const shape = shapeOf(data);
   const mp = Math.max(renderPixels, 1) / 1e6;
-  const scale = mp * Math.max(1, mp);
+  // Below a tenth of a megapixel a filter or pattern costs about the same whatever the size.
+  const scale = Math.max(0.1, mp) * Math.max(1, mp);
   const size = `${mp.toFixed(1)} megapixels`;
   const tooLarge = (what: string) =>
     new OperationError(
