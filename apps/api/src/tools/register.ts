@@ -192,9 +192,11 @@ function bindTool<Id extends LiveToolId>(
   slots: ToolSlots,
 ) {
   const handler = table[id];
-  registerToolRoute(app, getTool(id), config, slots, (input, context) =>
-    handler(toHandlerInput<Id>(input), context),
-  );
+  // ResultOf<Id> is one member of ToolResult; the compiler cannot resolve that for a generic Id.
+  registerToolRoute(app, getTool(id), config, slots, async (input, context) => {
+    const result: unknown = await handler(toHandlerInput<Id>(input), context);
+    return result as ToolResult;
+  });
 }
 
 /** Registers every live tool of the catalog with its handler; they share one set of slots. */

@@ -3,17 +3,13 @@ import { singleImage } from './_image-input.js';
 
 export const compressImage = defineTool({
   id: 'compress-image',
-  slug: 'compress-image',
   group: 'image',
   title: 'Compress Image',
-  breadcrumb: 'Compress Image',
-  searchTitle: 'Compress Image',
   description:
     'Make images smaller with tuned lossy or lossless encoders; the result is never larger than the original.',
   keywords: ['optimize', 'optimise', 'shrink', 'file size', 'quality'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/images/compress',
     input: singleImage,
     output: 'image',

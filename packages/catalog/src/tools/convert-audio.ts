@@ -2,17 +2,13 @@ import { defineTool } from '../define-tool.js';
 
 export const convertAudio = defineTool({
   id: 'convert-audio',
-  slug: 'convert-audio',
   group: 'media',
   title: 'Audio Format Converter',
-  breadcrumb: 'Audio Format Converter',
-  searchTitle: 'Audio Format Converter',
   description:
     'Convert audio between MP3, WAV, OGG, Opus, FLAC, AAC and M4A, with bitrate, sample rate and channels.',
   keywords: ['mp3', 'wav', 'ogg', 'opus', 'flac', 'aac', 'm4a', 'ffmpeg', 'audio'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/audio/convert',
     input: { kind: 'file', field: 'audio', accept: ['audio/*'] },
     output: 'audio',

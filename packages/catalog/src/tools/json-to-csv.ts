@@ -2,16 +2,12 @@ import { defineTool } from '../define-tool.js';
 
 export const jsonToCsv = defineTool({
   id: 'json-to-csv',
-  slug: 'json-to-csv',
   group: 'data',
   title: 'JSON to CSV',
-  breadcrumb: 'JSON to CSV',
-  searchTitle: 'JSON to CSV',
   description: 'Turn JSON arrays of objects into RFC 4180 CSV, with nested objects flattened into columns.',
   keywords: ['JSON to CVC', 'csv', 'spreadsheet', 'table', 'export'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/data/json-to-csv',
     input: { kind: 'json-or-file', field: 'file', textKey: 'json' },
     output: 'document',

@@ -2,17 +2,13 @@ import { defineTool } from '../define-tool.js';
 
 export const pdfToText = defineTool({
   id: 'pdf-to-text',
-  slug: 'pdf-to-text',
   group: 'document',
   title: 'PDF to Text',
-  breadcrumb: 'PDF to Text',
-  searchTitle: 'PDF to Text',
   description:
     'Extract the text of a PDF, page by page, with its title, author and other document information.',
   keywords: ['pdf', 'extract', 'text', 'ocr', 'document'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/pdf/to-text',
     input: { kind: 'file', field: 'pdf', accept: ['application/pdf'] },
     output: 'analysis',

@@ -1,8 +1,8 @@
-import type { ToolResult } from '../../http/result.js';
+import type { FileResult } from '../../http/result.js';
 import type { ImageResult } from '../../operations/image/transform.js';
 
 /** A binary image reply with the contract's image headers. */
-export function imageReply(image: ImageResult, originalBytes: number): ToolResult {
+export function imageReply(image: ImageResult, originalBytes: number): FileResult {
   return {
     kind: 'file',
     data: image.data,
