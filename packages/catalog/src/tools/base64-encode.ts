@@ -12,6 +12,7 @@ export const base64Encode = defineTool({
     path: '/data/base64-encode',
     input: { kind: 'json-or-file', field: 'file', textKey: 'text' },
     output: 'document',
+    mediaTypes: ['text/plain'],
     response: 'The Base64 text as text/plain.',
   },
 });

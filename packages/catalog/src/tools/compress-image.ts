@@ -13,6 +13,13 @@ export const compressImage = defineTool({
     path: '/images/compress',
     input: singleImage,
     output: 'image',
+    headers: [
+      {
+        name: 'X-Compression',
+        description: 'none when nothing smaller could be made and the input comes back unchanged.',
+        type: 'string',
+      },
+    ],
     response: 'The compressed image with X-Original-Size and X-Output-Size headers.',
   },
 });

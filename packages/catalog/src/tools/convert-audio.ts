@@ -12,6 +12,22 @@ export const convertAudio = defineTool({
     path: '/audio/convert',
     input: { kind: 'file', field: 'audio', accept: ['audio/*'] },
     output: 'audio',
+    mediaTypes: [
+      'audio/mpeg',
+      'audio/wav',
+      'audio/ogg',
+      'audio/opus',
+      'audio/flac',
+      'audio/aac',
+      'audio/mp4',
+    ],
+    headers: [
+      {
+        name: 'X-Duration-Seconds',
+        description: 'Length of the converted audio, in seconds.',
+        type: 'number',
+      },
+    ],
     response: 'The converted audio with an X-Duration-Seconds header.',
   },
 });

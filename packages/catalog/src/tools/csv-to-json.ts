@@ -11,6 +11,7 @@ export const csvToJson = defineTool({
     path: '/data/csv-to-json',
     input: { kind: 'json-or-file', field: 'file', textKey: 'csv' },
     output: 'document',
+    mediaTypes: ['application/json'],
     response: 'An application/json array of rows.',
   },
 });

@@ -11,6 +11,7 @@ export const fileCompression = defineTool({
     path: '/files/compress',
     input: { kind: 'files', field: 'files', accept: [], min: 1, max: 50 },
     output: 'archive',
+    mediaTypes: ['application/zip', 'application/gzip'],
     response: 'The archive with X-Original-Size and X-Output-Size headers.',
   },
 });

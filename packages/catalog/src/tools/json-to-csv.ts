@@ -11,6 +11,14 @@ export const jsonToCsv = defineTool({
     path: '/data/json-to-csv',
     input: { kind: 'json-or-file', field: 'file', textKey: 'json' },
     output: 'document',
+    mediaTypes: ['text/csv'],
+    headers: [
+      {
+        name: 'X-Row-Count',
+        description: 'Number of data rows written (the header row aside).',
+        type: 'integer',
+      },
+    ],
     response: 'text/csv with an X-Row-Count header.',
   },
 });

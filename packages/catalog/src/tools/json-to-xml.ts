@@ -11,6 +11,7 @@ export const jsonToXml = defineTool({
     path: '/data/json-to-xml',
     input: { kind: 'json-or-file', field: 'file', textKey: 'json' },
     output: 'document',
+    mediaTypes: ['application/xml'],
     response: 'application/xml with an XML declaration.',
   },
 });

@@ -12,6 +12,8 @@ export const pdfToText = defineTool({
     path: '/pdf/to-text',
     input: { kind: 'file', field: 'pdf', accept: ['application/pdf'] },
     output: 'analysis',
+    mediaTypes: ['application/json', 'text/plain'],
+    errors: [{ code: 'UNPROCESSABLE_FILE', when: 'The PDF is encrypted: remove the password first.' }],
     response: 'JSON with text, pageCount, pages and info; plain text with Accept: text/plain.',
   },
 });

@@ -12,6 +12,13 @@ export const textToPdf = defineTool({
     path: '/pdf/from-text',
     input: { kind: 'json-or-file', field: 'file', textKey: 'text' },
     output: 'pdf',
+    headers: [
+      {
+        name: 'X-Missing-Glyphs',
+        description: 'Characters no embedded font can draw, when there are any.',
+        type: 'string',
+      },
+    ],
     response: 'application/pdf.',
   },
 });

@@ -12,6 +12,7 @@ export const xmlToJson = defineTool({
     path: '/data/xml-to-json',
     input: { kind: 'json-or-file', field: 'file', textKey: 'xml' },
     output: 'document',
+    mediaTypes: ['application/json'],
     response: 'application/json.',
   },
 });

@@ -12,6 +12,7 @@ export const yamlToJson = defineTool({
     path: '/data/yaml-to-json',
     input: { kind: 'json-or-file', field: 'file', textKey: 'yaml' },
     output: 'document',
+    mediaTypes: ['application/json'],
     response: 'application/json.',
   },
 });

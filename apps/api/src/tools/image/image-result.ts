@@ -1,3 +1,4 @@
+import { imageHeaders } from '@toolkit/catalog';
 import type { FileResult } from '../../http/result.js';
 import type { ImageResult } from '../../operations/image/transform.js';
 
@@ -9,10 +10,10 @@ export function imageReply(image: ImageResult, originalBytes: number): FileResul
     contentType: image.mimeType,
     extension: image.extension,
     headers: {
-      'x-image-width': image.width,
-      'x-image-height': image.height,
-      'x-original-size': originalBytes,
-      'x-output-size': image.data.length,
+      [imageHeaders.width.name]: image.width,
+      [imageHeaders.height.name]: image.height,
+      [imageHeaders.originalSize.name]: originalBytes,
+      [imageHeaders.outputSize.name]: image.data.length,
     },
   };
 }
