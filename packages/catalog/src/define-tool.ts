@@ -34,8 +34,13 @@ export const resultKinds = {
 /** A worked example shown in the docs (code samples) and run against the server by the tests. */
 export interface ToolExample {
   title: string;
-  /** Form or JSON fields besides the file. */
+  /** Form or JSON fields besides the file (for a JSON-or-file tool, the JSON body, text included). */
   fields: Record<string, string | number | boolean>;
+  /**
+   * The file the tests upload, under fixtures/corpus (e.g. 'images/gif_static_earth.gif'), when the
+   * sample of the tool's input kind does not suit the example.
+   */
+  file?: string;
 }
 
 /** A response header a tool adds to its successful results, with what it means. */
@@ -43,6 +48,8 @@ export interface HeaderFact {
   name: string;
   description: string;
   type: 'integer' | 'number' | 'string';
+  /** Set only on some results (its description says when); the others are on every result. */
+  optional?: boolean;
 }
 
 /** An error a tool can answer with, and the sentence saying when it happens. */

@@ -47,6 +47,7 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
         code: 'MALFORMED_REQUEST',
         when: `The body is not a JSON object (with a "${input.textKey}" member) nor a readable multipart form.`,
       },
+      { code: 'MISSING_FILE', when: 'The uploaded file is empty.' },
       {
         code: 'PAYLOAD_TOO_LARGE',
         when: `The JSON body is over ${formatBytes(limits.textBodyBytes)}, or the uploaded file over ${upload}.`,

@@ -44,7 +44,7 @@ describe('tool reference', () => {
       'X-Missing-Glyphs',
     ]);
     const codes = reference.errors.map((e) => e.code);
-    expect(codes).not.toContain('MISSING_FILE');
+    expect(reference.errors.find((e) => e.code === 'MISSING_FILE')?.when).toBe('The uploaded file is empty.');
     expect(codes).not.toContain('IMAGE_TOO_LARGE');
     expect(codes).not.toContain('VALIDATION_ERROR');
     expect(reference.errors.filter((e) => e.code === 'UNPROCESSABLE_FILE').map((e) => e.when)).toContain(

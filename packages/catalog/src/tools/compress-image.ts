@@ -18,6 +18,7 @@ export const compressImage = defineTool({
         name: 'X-Compression',
         description: 'none when nothing smaller could be made and the input comes back unchanged.',
         type: 'string',
+        optional: true,
       },
     ],
     response: 'The compressed image with X-Original-Size and X-Output-Size headers.',

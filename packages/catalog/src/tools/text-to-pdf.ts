@@ -17,6 +17,7 @@ export const textToPdf = defineTool({
         name: 'X-Missing-Glyphs',
         description: 'Characters no embedded font can draw, when there are any.',
         type: 'string',
+        optional: true,
       },
     ],
     response: 'application/pdf.',
