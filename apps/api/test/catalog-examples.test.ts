@@ -101,6 +101,9 @@ describe.each(liveTools.map((tool) => [tool.id, tool as ToolSpec] as const))('%s
       expect(response.status, body.toString('utf8').slice(0, 300)).toBe(200);
       const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
       expect(reference.mediaTypes, 'the result has a documented media type').toContain(type);
+      // The shared image output field: a format asked for is the format given.
+      const format = example.fields.format;
+      if (tool.api.output === 'image' && typeof format === 'string') expect(type).toBe(`image/${format}`);
       for (const header of reference.headers.filter((h) => !h.optional)) {
         expect(response.headers.has(header.name), `documented header ${header.name}`).toBe(true);
       }

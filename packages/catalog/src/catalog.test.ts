@@ -66,7 +66,7 @@ describe('catalog', () => {
     for (const t of liveTools) {
       const spec: ToolSpec = t;
       expect(spec.api.request, t.id).toBeDefined();
-      expect(spec.api.examples?.length, `${t.id}: api.examples`).toBeGreaterThan(0);
+      expect(spec.api.examples?.length ?? 0, `${t.id}: api.examples`).toBeGreaterThan(0);
       expect(toolReference(spec).mediaTypes.length, `${t.id}: api.mediaTypes`).toBeGreaterThan(0);
     }
   });
