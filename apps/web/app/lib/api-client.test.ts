@@ -1,6 +1,5 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetSession } from '~/tools/_shared/use-api-client';
 import {
   ApiError,
   createApiClient,
@@ -15,6 +14,7 @@ import {
 } from './api-client';
 import { authStore } from './auth-store';
 import { createQueryClient, isRetryableError } from './query-client';
+import { forgetSession } from './use-api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { FileResult, FormValue } from '~/lib/api-client';
-import { useApiClient } from './use-api-client';
+import { useApiClient } from '~/lib/use-api-client';
 
 /**
  * A mutation that posts an image form and receives an image. Retries (network errors, 5xx and 429,

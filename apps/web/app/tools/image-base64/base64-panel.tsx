@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { getTool, type imageBase64Response } from '@toolkit/catalog';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { useApiClient } from '~/lib/use-api-client';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
-import { useApiClient } from '../_shared/use-api-client';
 import { requireImage, useImageUpload } from '../_shared/use-image-upload';
 import { Base64Result } from './base64-result';
 

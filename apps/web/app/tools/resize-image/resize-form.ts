@@ -1,7 +1,7 @@
 import { resizeRequest } from '@toolkit/catalog';
 import type { z } from 'zod';
-import { schemaField } from '~/docs/api-reference/schema-fields';
 import type { FormValue } from '~/lib/api-client';
+import { schemaField } from '~/lib/schema-fields';
 
 /*
  * The Resize form's rules (specification §3–5), kept apart from the component so they can be tested
