@@ -47,4 +47,3 @@ export class FakeXhr extends EventTarget {
     this.dispatchEvent(new Event('load'));
   }
 }
-

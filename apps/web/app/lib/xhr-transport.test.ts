@@ -1,7 +1,6 @@
-// jsdom's Blob is not one Node's Response can read; a browser's XMLHttpRequest hands over its own.
-import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../test/fake-xhr';
+import { NodeBlobResponse } from '../../test/node-blob';
 import { parseRawHeaders, type UploadProgress, xhrFetch } from './xhr-transport';
 
 function current(): FakeXhr {
@@ -33,7 +32,7 @@ describe('xhrFetch', () => {
     xhr.progress(400, undefined);
     xhr.answer(
       200,
-      new NodeBlob([new Uint8Array([9, 8])]) as unknown as Blob,
+      NodeBlobResponse.blob([new Uint8Array([9, 8])]),
       'Content-Type: image/webp\r\nX-Output-Size: 2\r\n',
     );
     const response = await pending;
@@ -68,7 +67,7 @@ describe('xhrFetch', () => {
     const pending = xhrFetch('/x', { method: 'POST', body: 'a', headers: {} }, () => {});
     current().answer(
       413,
-      new NodeBlob(['{"message":"Too large."}']) as unknown as Blob,
+      NodeBlobResponse.blob(['{"message":"Too large."}']),
       'content-type: application/json',
     );
     const response = await pending;

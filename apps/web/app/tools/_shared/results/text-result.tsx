@@ -38,14 +38,7 @@ export function TextResult({
         {facts}
       </Facts>
       {result.text !== undefined ? (
-        <TextBlock
-          label={label}
-          value={result.text}
-          copyLabel={`Copy ${label}`}
-          fileName={name}
-          type={result.contentType}
-          wrap="lines"
-        />
+        <TextBlock label={label} value={result.text} copyLabel={`Copy ${label}`} wrap="lines" />
       ) : (
         <p className="text-muted-foreground text-sm" data-testid="download-instead">
           {isTextType(type)
