@@ -30,7 +30,7 @@ export function FileResultCard({
   const outputSize = resultNumber(result.headers, 'x-output-size') ?? result.blob.size;
   const change = sizeChange(originalSize, outputSize);
   const Icon = /zip|gzip|tar|compressed/.test(type) ? FileArchiveIcon : FileIcon;
-  const inputsLabel = inputs.length === 1 ? 'Input' : `Input (${inputs.length} files)`;
+  const inputsLabel = inputs.length > 1 ? `Input (${inputs.length} files)` : 'Input';
   return (
     <ResultSection>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">

@@ -1,13 +1,18 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import type { FileResult } from '~/lib/api-client';
 import { formatBytes } from '../format';
 import { useObjectUrl } from '../use-object-url';
 import { DownloadButton, downloadName, Fact, Facts, ResultSection } from './result-card';
 
+const PDF_TYPE = 'application/pdf';
+const noChange = () => () => {};
+/** False in browsers that say they cannot show PDFs inline (navigator.pdfViewerEnabled). */
+const pdfViewerEnabled = () => navigator.pdfViewerEnabled !== false;
+
 /**
  * A PDF result: shown in the browser's own viewer (an iframe of the local blob: URL; the page's CSP
  * allows frame-src blob:), with its size and the download. A browser without a PDF viewer shows the
- * fallback text inside the frame's place, and the download still works.
+ * note instead of the frame, and the download still works.
  */
 export function PdfResult({
   result,
@@ -21,7 +26,13 @@ export function PdfResult({
   /** More <Fact>s, e.g. the characters no font could draw. */
   facts?: ReactNode;
 }) {
-  const url = useObjectUrl(result.blob);
+  // The viewer picks its renderer by the blob's type: make sure it says PDF.
+  const pdf = useMemo(
+    () => (result.blob.type === PDF_TYPE ? result.blob : new Blob([result.blob], { type: PDF_TYPE })),
+    [result.blob],
+  );
+  const url = useObjectUrl(pdf);
+  const viewer = useSyncExternalStore(noChange, pdfViewerEnabled, () => true);
   const name = downloadName(result, original, operation);
   return (
     <ResultSection>
@@ -32,7 +43,12 @@ export function PdfResult({
         <Fact label="Size">{formatBytes(result.blob.size)}</Fact>
         {facts}
       </Facts>
-      {url && (
+      {!viewer && (
+        <p className="text-muted-foreground text-sm" data-testid="no-pdf-viewer">
+          This browser does not show PDFs in the page: download the file to open it.
+        </p>
+      )}
+      {url && viewer && (
         <iframe
           src={url}
           title={`PDF preview of ${name}`}

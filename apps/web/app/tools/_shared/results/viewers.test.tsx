@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DocumentResult, FileResult } from '~/lib/api-client';
 import { LARGE_RESULT_BYTES } from '~/lib/tool-response';
 import { renderWithProviders, stubObjectUrls } from '../test-utils';
@@ -143,6 +143,20 @@ describe('PDF result', () => {
     const frame = screen.getByTitle('PDF preview of notes.pdf');
     expect(frame.getAttribute('src')).toMatch(/^blob:/);
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('notes.pdf');
+  });
+
+  it('says to download when the browser shows no PDFs inline', () => {
+    // jsdom has no pdfViewerEnabled; a browser without a PDF viewer says false.
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
+    });
+    renderWithProviders(
+      <PdfResult result={fileResult(10, 'application/pdf', {}, 'notes.pdf')} operation="pdf" />,
+    );
+    expect(screen.queryByTitle('PDF preview of notes.pdf')).toBeNull();
+    expect(screen.getByTestId('no-pdf-viewer').textContent).toMatch(/download the file to open it/);
+    expect(screen.getByRole('link', { name: 'Download' })).toBeTruthy();
   });
 });
 
