@@ -135,6 +135,20 @@ describe('a text tool in the frame', () => {
     expect(form.get('delimiter')).toBe(';');
   });
 
+  it('Remove file goes back to sending the text', async () => {
+    const requests = stubFetch(() => new Response('a\r\n', { headers: { 'content-type': 'text/csv' } }));
+    const { container } = renderWithProviders(<TextPanel />);
+    await userEvent.click(screen.getByLabelText('JSON'));
+    await userEvent.paste('[1]');
+    const file = new File(['[2]'], 'rows.json', { type: 'application/json' });
+    await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove file' }));
+    expect(screen.queryByText('rows.json')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Convert' }));
+    await screen.findByRole('region', { name: 'Result' });
+    expect(JSON.parse(String(requests[0]?.form))).toEqual({ json: '[1]', delimiter: ';' });
+  });
+
   it('shows a parse error with its line and column, and goes there in the text', async () => {
     stubFetch(() =>
       Response.json(
