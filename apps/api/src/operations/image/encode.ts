@@ -1,0 +1,133 @@
+import type { Sharp } from 'sharp';
+import { type Rgba, white } from './colour.js';
+import { extensions, mimeTypes, opaqueFormats, type WriteFormat } from './formats.js';
+import type { StepContext } from './pipeline.js';
+
+/** How an image is written; shared by every operation. */
+export interface EncodeSettings {
+  format: WriteFormat;
+  /** 1–100, for lossy encoders (and PNG palettes). */
+  quality: number;
+  /** Keep EXIF/XMP/IPTC; the colour profile is kept (or converted to sRGB) either way. */
+  keepMetadata: boolean;
+  /** What transparency is flattened onto for formats without alpha; white by default. */
+  background?: Rgba;
+  /**
+   * 'balanced' (default): everyday encoder settings. 'smallest': the settings that spend time for
+   * bytes (mozjpeg-style JPEG, palette PNG, highest WebP/AVIF/GIF effort), as compress uses.
+   */
+  effort?: 'balanced' | 'smallest';
+  /** Lossless WebP/AVIF and full-colour PNG where the format allows it. */
+  lossless?: boolean;
+}
+
+/**
+ * What became of the input's colour profile: kept as it was, converted to sRGB (a CMYK or other
+ * non-RGB profile, or a format that cannot embed one), or there was none (sRGB is assumed).
+ */
+export type ColourHandling = 'kept' | 'converted-to-srgb' | 'untagged';
+
+/** An encoded image and what a client needs to know about it. */
+export interface ImageResult {
+  data: Buffer;
+  format: WriteFormat;
+  mimeType: string;
+  extension: string;
+  /** Size of one frame. */
+  width: number;
+  height: number;
+  pages: number;
+  /** An animation was written as its first frame only. */
+  firstFrameOnly: boolean;
+  colour: ColourHandling;
+}
+
+/** Formats whose files can carry an ICC profile. */
+const embedsProfile: ReadonlySet<WriteFormat> = new Set(['jpeg', 'png', 'webp', 'avif', 'tiff']);
+
+/** The colour space an ICC profile describes (header bytes 16–19), e.g. 'RGB', 'GRAY', 'CMYK'. */
+export function profileSpace(icc: Buffer): string {
+  return icc.toString('latin1', 16, 20).trim();
+}
+
+/**
+ * Keeps the profile when the output can carry it and it describes RGB or grey pixels; otherwise
+ * converts the pixels to sRGB (CMYK, Lab, or GIF output), so colours stay right without it.
+ */
+async function applyColourPolicy(
+  image: Sharp,
+  format: WriteFormat,
+  keepMetadata: boolean,
+): Promise<{ image: Sharp; colour: ColourHandling }> {
+  const meta = await image.metadata();
+  const space = meta.icc ? profileSpace(meta.icc) : undefined;
+  const foreign = meta.space === 'cmyk' || (space !== undefined && space !== 'RGB' && space !== 'GRAY');
+  if (foreign || (space !== undefined && !embedsProfile.has(format))) {
+    const kept = keepMetadata ? image.keepExif().keepXmp() : image;
+    return { image: kept.withIccProfile('srgb'), colour: 'converted-to-srgb' };
+  }
+  if (keepMetadata) return { image: image.keepMetadata(), colour: space ? 'kept' : 'untagged' };
+  return space ? { image: image.keepIccProfile(), colour: 'kept' } : { image, colour: 'untagged' };
+}
+
+function encoder(image: Sharp, settings: EncodeSettings, context: StepContext): Sharp {
+  const { quality, lossless = false } = settings;
+  const smallest = settings.effort === 'smallest';
+  const timing = context.timing ?? {};
+  switch (settings.format) {
+    case 'jpeg':
+      // mozjpeg's trellis quantisation, scan optimisation and quantisation tables.
+      return image.jpeg(smallest ? { quality, mozjpeg: true } : { quality });
+    case 'png': {
+      // A palette input stays a palette image (smaller); quality then drives the quantiser.
+      const palette = smallest ? !lossless : context.source.probe.isPalette;
+      const level = smallest ? { compressionLevel: 9, effort: 10, adaptiveFiltering: true } : {};
+      return image.png(palette ? { ...level, palette: true, quality } : level);
+    }
+    case 'webp':
+      return image.webp({
+        quality,
+        lossless,
+        ...timing,
+        ...(smallest ? { effort: 6, smartSubsample: true } : {}),
+      });
+    case 'avif':
+      return image.avif({ quality, lossless, ...(smallest ? { effort: 6 } : {}) });
+    case 'gif':
+      return image.gif({
+        ...timing,
+        ...(smallest ? { effort: 10, interFrameMaxError: lossless ? 0 : 8 } : {}),
+      });
+    case 'tiff':
+      // Lossless, whatever the depth or alpha (TIFF's JPEG compression holds neither 16 bits nor alpha).
+      return image.tiff({ compression: 'deflate', predictor: 'horizontal' });
+  }
+}
+
+/**
+ * Writes the pipeline in the given format with the shared settings (see EncodeSettings and the
+ * colour policy above); transparency is flattened onto the background where the format has none.
+ */
+export async function encodeImage(
+  image: Sharp,
+  settings: EncodeSettings,
+  context: StepContext,
+): Promise<Omit<ImageResult, 'firstFrameOnly'>> {
+  let pipeline = image;
+  if (opaqueFormats.has(settings.format)) {
+    const { r, g, b } = settings.background ?? white;
+    pipeline = pipeline.flatten({ background: { r, g, b } });
+  }
+  const policy = await applyColourPolicy(pipeline, settings.format, settings.keepMetadata);
+  const { data, info } = await encoder(policy.image, settings, context).toBuffer({ resolveWithObject: true });
+  return {
+    data,
+    format: settings.format,
+    mimeType: mimeTypes[settings.format],
+    extension: extensions[settings.format],
+    width: info.width,
+    height: info.pageHeight ?? info.height,
+    pages: info.pages ?? 1,
+    colour: policy.colour,
+  };
+}
