@@ -1,7 +1,6 @@
 import type { Sharp } from 'sharp';
 import { type Rgba, white } from './colour.js';
 import { extensions, mimeTypes, opaqueFormats, type WriteFormat } from './formats.js';
-import type { StepContext } from './pipeline.js';
 
 /** How an image is written; shared by every operation. */
 export interface EncodeSettings {
@@ -42,6 +41,20 @@ export interface ImageResult {
   colour: ColourHandling;
 }
 
+/**
+ * The quality of a re-encode for operations without a quality field (rotate, flip): high enough
+ * that a lossy format loses little more than the input already had.
+ */
+export const reencodeQuality = 90;
+
+/** What the encoder should know about where the pixels came from. */
+export interface EncodeHints {
+  /** The input was a palette image: a PNG output stays one. */
+  paletteInput?: boolean;
+  /** Frame timing for an animation rebuilt from raw frames (see frames.ts). */
+  timing?: { delay?: number[]; loop?: number };
+}
+
 /** Formats whose files can carry an ICC profile. */
 const embedsProfile: ReadonlySet<WriteFormat> = new Set(['jpeg', 'png', 'webp', 'avif', 'tiff']);
 
@@ -70,17 +83,17 @@ async function applyColourPolicy(
   return space ? { image: image.keepIccProfile(), colour: 'kept' } : { image, colour: 'untagged' };
 }
 
-function encoder(image: Sharp, settings: EncodeSettings, context: StepContext): Sharp {
+function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sharp {
   const { quality, lossless = false } = settings;
   const smallest = settings.effort === 'smallest';
-  const timing = context.timing ?? {};
+  const timing = hints.timing ?? {};
   switch (settings.format) {
     case 'jpeg':
       // mozjpeg's trellis quantisation, scan optimisation and quantisation tables.
       return image.jpeg(smallest ? { quality, mozjpeg: true } : { quality });
     case 'png': {
       // A palette input stays a palette image (smaller); quality then drives the quantiser.
-      const palette = smallest ? !lossless : context.source.probe.isPalette;
+      const palette = smallest ? !lossless : hints.paletteInput === true;
       const level = smallest ? { compressionLevel: 9, effort: 10, adaptiveFiltering: true } : {};
       return image.png(palette ? { ...level, palette: true, quality } : level);
     }
@@ -111,7 +124,7 @@ function encoder(image: Sharp, settings: EncodeSettings, context: StepContext): 
 export async function encodeImage(
   image: Sharp,
   settings: EncodeSettings,
-  context: StepContext,
+  hints: EncodeHints = {},
 ): Promise<Omit<ImageResult, 'firstFrameOnly'>> {
   let pipeline = image;
   if (opaqueFormats.has(settings.format)) {
@@ -119,7 +132,7 @@ export async function encodeImage(
     pipeline = pipeline.flatten({ background: { r, g, b } });
   }
   const policy = await applyColourPolicy(pipeline, settings.format, settings.keepMetadata);
-  const { data, info } = await encoder(policy.image, settings, context).toBuffer({ resolveWithObject: true });
+  const { data, info } = await encoder(policy.image, settings, hints).toBuffer({ resolveWithObject: true });
   return {
     data,
     format: settings.format,

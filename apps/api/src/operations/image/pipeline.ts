@@ -122,7 +122,11 @@ export async function runPipeline(source: OpenedImage, plan: PipelinePlan): Prom
   try {
     let image = decode(source, animated);
     for (const step of plan.steps) image = await step(image, context);
-    const result = await encodeImage(image, { ...plan.encode, format: plan.format }, context);
+    const result = await encodeImage(
+      image,
+      { ...plan.encode, format: plan.format },
+      { paletteInput: source.probe.isPalette, timing: context.timing },
+    );
     return { ...result, firstFrameOnly: multiFrame && !animated };
   } catch (cause) {
     throw decodeFailure(cause, source.limits);
