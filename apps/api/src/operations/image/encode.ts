@@ -91,12 +91,17 @@ function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sh
     case 'jpeg':
       // mozjpeg's trellis quantisation, scan optimisation and quantisation tables.
       return image.jpeg(smallest ? { quality, mozjpeg: true } : { quality });
-    case 'png': {
+    case 'png':
       // A palette input stays a palette image (smaller); quality then drives the quantiser.
-      const palette = smallest ? !lossless : hints.paletteInput === true;
-      const level = smallest ? { compressionLevel: 9, effort: 10, adaptiveFiltering: true } : {};
-      return image.png(palette ? { ...level, palette: true, quality } : level);
-    }
+      if (!smallest) return image.png(hints.paletteInput ? { palette: true, quality } : {});
+      // Full dithering fills a photo's smooth gradients with noise that deflate cannot shrink (a
+      // 710 KB photo PNG came out at 620 KB, at half strength 480 KB); adaptive row filters help
+      // full colour and hurt palette indices.
+      return image.png(
+        lossless
+          ? { compressionLevel: 9, adaptiveFiltering: true }
+          : { compressionLevel: 9, palette: true, quality, dither: 0.5 },
+      );
     case 'webp':
       return image.webp({
         quality,
@@ -105,7 +110,9 @@ function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sh
         ...(smallest ? { effort: 6, smartSubsample: true } : {}),
       });
     case 'avif':
-      return image.avif({ quality, lossless, ...(smallest ? { effort: 6 } : {}) });
+      // Effort 3 measured 7–10× faster than libvips' default 4 here (a 1.9 MP photo: 2 s against
+      // 16–30 s on a busy machine) for 1% more bytes; more effort buys nothing within the time limit.
+      return image.avif({ quality, lossless, effort: 3 });
     case 'gif':
       return image.gif({
         ...timing,
