@@ -21,6 +21,11 @@
  *   stripped, the colour profile kept or converted to sRGB (never dropped silently), transparency
  *   flattened for formats without alpha, and per-format encoder effort.
  *
+ * - Operations (one file each, options in options.ts): resize, thumbnail, rotate, flip, convert,
+ *   compress run one source through runPipeline; combine opens several sources, renders each with
+ *   `decode` and composites them before encodeImage. Steps are exported for reuse and unit tests
+ *   (resizeStep, rotateStep, flipStep).
+ *
  * Operations are HTTP-free: every failure is an OperationError (a libvips failure becomes one in
  * failures.ts); the server's errors plugin turns it into the contract's response.
  */
