@@ -65,9 +65,13 @@ export const preDecodeChecks: readonly PreDecodeCheck[] = [];
  *
  * @example const source = await openImage({ data, name: 'cat.png' }, limits); source.probe.width // 451
  */
-export async function openImage(input: ImageInput, limits: ImageLimits): Promise<OpenedImage> {
+export async function openImage(
+  input: ImageInput,
+  limits: ImageLimits,
+  checks: readonly PreDecodeCheck[] = preDecodeChecks,
+): Promise<OpenedImage> {
   const probe = await probeImage(input.data, input.name, limits);
-  for (const check of preDecodeChecks) await check(input, probe, limits);
+  for (const check of checks) await check(input, probe, limits);
   return { input, probe, limits };
 }
 
