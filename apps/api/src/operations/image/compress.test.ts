@@ -87,6 +87,14 @@ describe('compressImage', () => {
     expect([logo.compressed, logo.mimeType, logo.extension]).toEqual([false, 'image/svg+xml', 'svg']);
   });
 
+  it('keeps a grey image grey: one channel, not three saying the same', async () => {
+    const grey = fixture('grayscale_1band_2560x1600.jpg');
+    const out = await compress(grey, 'grey.jpg');
+    const meta = await sharp(out.data).metadata();
+    expect([meta.channels, meta.space, out.compressed]).toEqual([1, 'b-w', true]);
+    expect(out.data.length).toBeLessThan(grey.length * 0.9);
+  });
+
   it('keeps an animated GIF animated', async () => {
     const out = await compress(fixture('gif_animated_aero_350x189.gif'), 'aero.gif', { format: 'webp' });
     expect([out.format, out.pages, out.compressed]).toEqual(['webp', 56, true]);

@@ -83,6 +83,12 @@ async function applyColourPolicy(
   return space ? { image: image.keepIccProfile(), colour: 'kept' } : { image, colour: 'untagged' };
 }
 
+/** Whether the input holds grey pixels only (one channel, or grey and alpha). */
+async function isGrey(image: Sharp): Promise<boolean> {
+  const { space } = await image.metadata();
+  return space === 'b-w' || space === 'grey16';
+}
+
 function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sharp {
   const { quality, lossless = false } = settings;
   const smallest = settings.effort === 'smallest';
@@ -139,6 +145,10 @@ export async function encodeImage(
     pipeline = pipeline.flatten({ background: { r, g, b } });
   }
   const policy = await applyColourPolicy(pipeline, settings.format, settings.keepMetadata);
+  if (settings.effort === 'smallest' && (await isGrey(image))) {
+    // libvips writes grey inputs as RGB by default: three channels where one says the same.
+    policy.image = policy.image.toColourspace('b-w');
+  }
   const { data, info } = await encoder(policy.image, settings, hints).toBuffer({ resolveWithObject: true });
   return {
     data,
