@@ -13,6 +13,7 @@ import { OperationError } from '../errors.js';
 import { profileSpace } from './encode.js';
 import { defaultImageLimits as limits } from './limits.js';
 import {
+  type FormatCheck,
   type ImageInput,
   openImage,
   type PreDecodeCheck,
@@ -42,14 +43,32 @@ describe('openImage', () => {
     const refuse: PreDecodeCheck = async () => {
       throw new OperationError('UNPROCESSABLE_FILE', 'Too costly to decode.');
     };
-    expect((await openImage(input, limits, [record])).probe.width).toBe(40);
-    expect(seen).toEqual(['q.png png 40x20']);
-    const error = await failure(openImage(input, limits, [record, refuse, record]));
+    const format: FormatCheck = (given, detected) => {
+      seen.push(`${given.name} is ${detected}`);
+    };
+    const opened = await openImage(input, limits, { beforeHeader: [format], beforeDecode: [record] });
+    expect(opened.probe.width).toBe(40);
+    expect(seen).toEqual(['q.png is png', 'q.png png 40x20']);
+    const error = await failure(
+      openImage(input, limits, { beforeHeader: [], beforeDecode: [record, refuse, record] }),
+    );
     expect([error.code, error.message, seen.length]).toEqual([
       'UNPROCESSABLE_FILE',
       'Too costly to decode.',
-      2,
+      3,
     ]);
+    // Before the header: the format is known (a non-image is refused as such), nothing else is read.
+    const refuseEarly: FormatCheck = () => {
+      throw new OperationError('UNPROCESSABLE_FILE', 'Too costly to read.');
+    };
+    const early = { beforeHeader: [refuseEarly], beforeDecode: [] };
+    expect((await failure(openImage({ data: Buffer.from('<svg'), name: 'x.svg' }, limits, early))).code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    expect((await failure(openImage({ data: svg, name: 'x.svg' }, limits, early))).message).toBe(
+      'Too costly to read.',
+    );
   });
 });
 

@@ -9,9 +9,10 @@
  *   });
  *
  * - openImage identifies the upload from its bytes, reads its header and refuses what must not be
- *   decoded (non-images, unreadable headers, decompression bombs), then runs `preDecodeChecks`: the
- *   one place where a check on the undecoded upload goes (e.g. bounds on what an SVG, GIF or TIFF
- *   may cost to decode).
+ *   decoded (non-images, unreadable headers, decompression bombs). `openChecks` is the one place
+ *   for checks on the undecoded upload (bounds on what an SVG, GIF or TIFF may cost):
+ *   `beforeHeader` ones know the format only and run before libvips reads anything;
+ *   `beforeDecode` ones know the header's size and frame count.
  * - runPipeline decodes with the pixel limit, a timeout and EXIF orientation applied. An animation
  *   is decoded whole when the output format can hold frames and the caller keeps animation
  *   (`animation: 'keep'`, the default); otherwise only its first frame, and the result says so
@@ -33,9 +34,9 @@ import sharp, { type Sharp } from 'sharp';
 import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
 import { decodeFailure } from './failures.js';
-import { animatedFormats, type WriteFormat } from './formats.js';
+import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
 import type { ImageLimits } from './limits.js';
-import { type ImageProbe, megapixels, probeImage } from './probe.js';
+import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
 
 /** An uploaded image: its bytes and the file name it came with (for messages). */
 export interface ImageInput {
@@ -50,28 +51,54 @@ export interface OpenedImage {
   limits: ImageLimits;
 }
 
-/** A check on an upload before any pixel is decoded; throws an OperationError to refuse it. */
+/**
+ * A check on an upload before libvips reads it at all, knowing only its format (from the bytes);
+ * throws an OperationError to refuse it. For what even reading a header may cost (an SVG's XML).
+ */
+export type FormatCheck = (
+  input: ImageInput,
+  format: InputFormat,
+  limits: ImageLimits,
+) => void | Promise<void>;
+
+/**
+ * A check after the header probe (size, frames) and before any pixel is decoded; throws an
+ * OperationError to refuse it. For what decoding may cost (GIF frames, TIFF pages).
+ */
 export type PreDecodeCheck = (
   input: ImageInput,
   probe: ImageProbe,
   limits: ImageLimits,
 ) => void | Promise<void>;
 
-/** Run in order by openImage after the header probe. Add cost bounds for risky formats here. */
-export const preDecodeChecks: readonly PreDecodeCheck[] = [];
+/** The checks openImage runs, in order. */
+export interface OpenChecks {
+  beforeHeader: readonly FormatCheck[];
+  beforeDecode: readonly PreDecodeCheck[];
+}
+
+/** Add cost bounds for risky formats here. */
+export const openChecks: OpenChecks = {
+  beforeHeader: [],
+  beforeDecode: [],
+};
 
 /**
- * Identifies and probes an upload and runs the pre-decode checks.
+ * Identifies and probes an upload and runs the checks (see OpenChecks).
  *
  * @example const source = await openImage({ data, name: 'cat.png' }, limits); source.probe.width // 451
  */
 export async function openImage(
   input: ImageInput,
   limits: ImageLimits,
-  checks: readonly PreDecodeCheck[] = preDecodeChecks,
+  checks: OpenChecks = openChecks,
 ): Promise<OpenedImage> {
+  if (checks.beforeHeader.length > 0) {
+    const format = await detectFormat(input.data, input.name);
+    for (const check of checks.beforeHeader) await check(input, format, limits);
+  }
   const probe = await probeImage(input.data, input.name, limits);
-  for (const check of checks) await check(input, probe, limits);
+  for (const check of checks.beforeDecode) await check(input, probe, limits);
   return { input, probe, limits };
 }
 

@@ -99,7 +99,7 @@ function article(extension: string): 'a' | 'an' {
   return /^[FHLMNRSX][^AEIOU]/.test(name) ? 'an' : 'a';
 }
 
-async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+export async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
