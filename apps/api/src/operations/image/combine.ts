@@ -1,3 +1,4 @@
+import { getTool } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { OperationError } from '../errors.js';
 import { opaque, parseHexColour, transparent, white } from './colour.js';
@@ -10,8 +11,8 @@ import type { CombineOptions } from './options.js';
 import { decode, type ImageInput, type OpenedImage, openImage } from './pipeline.js';
 import { megapixels } from './probe.js';
 
-/** How many images combine takes. */
-export const combineCount = { min: 2, max: 10 } as const;
+/** How many images combine takes: the catalog's count for the upload field. */
+export const combineCount = getTool('combine-images').api.input;
 
 /** Runs `work` for image `index`, naming that image (position and file name) in any failure. */
 async function forImage<T>(
