@@ -71,22 +71,20 @@ async function applyColourPolicy(
   image: Sharp,
   format: WriteFormat,
   keepMetadata: boolean,
-): Promise<{ image: Sharp; colour: ColourHandling }> {
+): Promise<{ image: Sharp; colour: ColourHandling; grey: boolean }> {
+  // One header read for everything below (an SVG's header is its whole XML).
   const meta = await image.metadata();
+  const grey = meta.space === 'b-w' || meta.space === 'grey16';
   const space = meta.icc ? profileSpace(meta.icc) : undefined;
   const foreign = meta.space === 'cmyk' || (space !== undefined && space !== 'RGB' && space !== 'GRAY');
   if (foreign || (space !== undefined && !embedsProfile.has(format))) {
     const kept = keepMetadata ? image.keepExif().keepXmp() : image;
-    return { image: kept.withIccProfile('srgb'), colour: 'converted-to-srgb' };
+    return { image: kept.withIccProfile('srgb'), colour: 'converted-to-srgb', grey };
   }
-  if (keepMetadata) return { image: image.keepMetadata(), colour: space ? 'kept' : 'untagged' };
-  return space ? { image: image.keepIccProfile(), colour: 'kept' } : { image, colour: 'untagged' };
-}
-
-/** Whether the input holds grey pixels only (one channel, or grey and alpha). */
-async function isGrey(image: Sharp): Promise<boolean> {
-  const { space } = await image.metadata();
-  return space === 'b-w' || space === 'grey16';
+  if (keepMetadata) return { image: image.keepMetadata(), colour: space ? 'kept' : 'untagged', grey };
+  return space
+    ? { image: image.keepIccProfile(), colour: 'kept', grey }
+    : { image, colour: 'untagged', grey };
 }
 
 function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sharp {
@@ -145,7 +143,7 @@ export async function encodeImage(
     pipeline = pipeline.flatten({ background: { r, g, b } });
   }
   const policy = await applyColourPolicy(pipeline, settings.format, settings.keepMetadata);
-  if (settings.effort === 'smallest' && (await isGrey(image))) {
+  if (settings.effort === 'smallest' && policy.grey) {
     // libvips writes grey inputs as RGB by default: three channels where one says the same.
     policy.image = policy.image.toColourspace('b-w');
   }
