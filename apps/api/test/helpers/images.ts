@@ -187,9 +187,7 @@ export async function animation(
 }
 
 /** Every frame of an image as RGBA pixels, with the frame size. */
-export async function decodeFrames(
-  image: Buffer,
-): Promise<{
+export async function decodeFrames(image: Buffer): Promise<{
   width: number;
   height: number;
   frames: Buffer[];
