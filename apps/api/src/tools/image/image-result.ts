@@ -1,6 +1,6 @@
 import { imageHeaders } from '@toolkit/catalog';
 import type { FileResult } from '../../http/result.js';
-import type { ImageResult } from '../../operations/image/transform.js';
+import type { ImageResult } from '../../operations/image/encode.js';
 
 /** A binary image reply with the contract's image headers. */
 export function imageReply(image: ImageResult, originalBytes: number): FileResult {
