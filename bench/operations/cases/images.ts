@@ -45,7 +45,24 @@ function imageCheck(format: string, width: number, height: number, reference?: s
 
 const two = [1, 2] as const;
 
+const elephants = join(corpusDir, 'images', 'photo_elephants_3840x2160.jpg');
+
 export const imageCases: BenchCase[] = [
+  {
+    group: 'images',
+    // No peers: the resize benchmark compares them. This row splits the HTTP gap (see RESULTS.md).
+    name: "resize to 1024 px (the resize benchmark's photo, the server's whole operation in-process)",
+    input: elephants,
+    http: {
+      path: '/images/resize',
+      file: { field: 'image', path: elephants, type: 'image/jpeg' },
+      fields: { width: 1024, quality: 85 },
+    },
+    inProcess: 'resize',
+    peers: [],
+    concurrencies: two,
+    check: imageCheck('jpeg', 1024, 576),
+  },
   {
     group: 'images',
     name: 'rotate 90° (JPEG 3000×1993)',
