@@ -135,7 +135,6 @@ export function panelFile(tool: ToolSpec): string {
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ${viewer.component} } from '../_shared/results/${viewer.module}';
-import { uploadHint } from '../_shared/texts';
 ${input.imports.join('\n')}
 import { useSchemaForm } from '../_shared/use-schema-form';
 
