@@ -92,13 +92,13 @@ function fieldSets(tool: ToolSpec): Record<string, string>[] {
   return sets;
 }
 
-/** Most CPU time one request may cost here (REQUEST_TIMEOUT_MS is 5 s in this suite). */
+/** Most CPU time one request may cost (far below what a runaway render costs: minutes). */
 const cpuBoundMs = 10_000;
 
 let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
-  app = await makeApp({ REQUEST_TIMEOUT_MS: '5000' });
+  app = await makeApp();
   base = await listenInRange(app);
 });
 afterAll(() => app.close());
@@ -144,15 +144,20 @@ function expectContract(res: Response, bytes: Buffer, label: string): ErrorCode 
 const files = [...corpusFiles(), ...Object.entries(attacks)];
 
 describe.each(liveTools.map((tool) => [tool.id, tool] as const))('hostile input to %s', (_id, tool) => {
-  it.each(files.map(([name, data]) => [name, data] as const))('%s', async (name, data) => {
-    for (const fields of fieldSets(tool)) {
-      const label = `${tool.id} ${name} ${JSON.stringify(fields)}`;
-      const { res, bytes, cpuMs } = await send(tool, name, data, fields);
-      const code = expectContract(res, bytes, label);
-      const expected = attackCodes[name] ?? corpusCodes[name];
-      if (expected) expect(code, label).toBe(expected);
-      expect(cpuMs, label).toBeLessThan(cpuBoundMs);
-      await expectHealthy();
-    }
-  });
+  it.each(files.map(([name, data]) => [name, data] as const))(
+    '%s',
+    async (name, data) => {
+      for (const fields of fieldSets(tool)) {
+        const label = `${tool.id} ${name} ${JSON.stringify(fields)}`;
+        const { res, bytes, cpuMs } = await send(tool, name, data, fields);
+        const code = expectContract(res, bytes, label);
+        const expected = attackCodes[name] ?? corpusCodes[name];
+        if (expected) expect(code, label).toBe(expected);
+        expect(cpuMs, label).toBeLessThan(cpuBoundMs);
+        await expectHealthy();
+      }
+      // A shared machine can be slow; the bound that matters is the CPU time above.
+    },
+    120_000,
+  );
 });
