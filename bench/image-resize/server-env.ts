@@ -5,5 +5,5 @@
  * other setting — threads, load shedding, logging — stays at its production default.
  */
 export function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { RATE_LIMIT_MAX: '1000000', UPLOADS_PER_CLIENT: '1000000', ...extra };
+  return { RATE_LIMIT_MAX: '1000000', UPLOADS_PER_CLIENT: '10000', ...extra };
 }
