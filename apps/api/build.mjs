@@ -1,6 +1,7 @@
-// Bundles the server into dist/server.js. Our own TypeScript (and @toolkit/catalog, which is
-// TypeScript source) is bundled; real packages from node_modules stay external so that native
-// modules (sharp) and packages that load files at run time (pino transports) keep working.
+// Bundles the server into dist/server.js and the worker threads' entry into dist/worker.js. Our own
+// TypeScript (and @toolkit/catalog, which is TypeScript source) is bundled; real packages from
+// node_modules stay external so that native modules (sharp) and packages that load files at run time
+// (pino transports) keep working.
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,12 @@ const outdir = resolve(here, 'dist');
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [resolve(here, 'src/server.ts')],
-  outfile: resolve(outdir, 'server.js'),
+  // The worker pool's threads load their own bundle (see src/runtime/worker-pool.ts).
+  entryPoints: {
+    server: resolve(here, 'src/server.ts'),
+    worker: resolve(here, 'src/workers/worker.ts'),
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

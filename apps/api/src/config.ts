@@ -55,13 +55,17 @@ export const envSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100),
   UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0),
   UPLOAD_QUEUE_MAX: int(64, 0, 100_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0),
+  UPLOAD_RATE_GRACE_MS: int(5000, 0),
+  UPLOAD_RATE_WINDOW_MS: int(5000, 100),
+  UPLOADS_PER_CLIENT: int(0, 0, 10_000),
+  HEADERS_TIMEOUT_MS: int(10_000, 1000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
   RATE_LIMIT_ENABLED: flag(true),
   RATE_LIMIT_MAX: int(120, 1),
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   SHED_MAX_EVENT_LOOP_DELAY_MS: int(1000, 0),
-  SHED_MAX_IN_FLIGHT: int(64, 0),
   SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600),
   SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000),
   // Read by libuv itself when Node starts (an ES module server cannot change it afterwards); here
@@ -102,6 +106,7 @@ function parseCors(value: string): CorsOrigins {
 
 function toConfig(e: z.output<typeof envSchema>) {
   const jobs = e.MAX_CONCURRENT_JOBS || availableParallelism();
+  const uploads = Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs);
   return {
     version: apiVersion,
     host: e.HOST,
@@ -125,8 +130,14 @@ function toConfig(e: z.output<typeof envSchema>) {
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
-      uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    uploadPace: {
+      idleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+      minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      graceMs: e.UPLOAD_RATE_GRACE_MS,
+      windowMs: e.UPLOAD_RATE_WINDOW_MS,
     },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
@@ -136,7 +147,6 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     loadShedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
-      maxInFlight: e.SHED_MAX_IN_FLIGHT,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.SHED_SAMPLE_INTERVAL_MS,
     },
@@ -149,7 +159,10 @@ function toConfig(e: z.output<typeof envSchema>) {
       // CPU-bound work: about one job per core; twice as many uploads held, so that the next
       // job's input is already in memory when a core frees up.
       maxConcurrentJobs: jobs,
-      maxBufferedUploads: Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs),
+      maxBufferedUploads: uploads,
+      // One address never holds every upload slot (half of them by default): the others stay
+      // available to everyone else while it sends slowly.
+      uploadsPerClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(uploads / 2)),
       // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
       uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
       uploadQueueMax: e.UPLOAD_QUEUE_MAX,

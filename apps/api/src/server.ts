@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { configureImageRuntime } from './operations/image/runtime.js';
+import { closeWorkerPool } from './runtime/worker-pool.js';
 
 /*
  * The only entry point: configuration from the environment, listen, graceful shutdown. SIGTERM
@@ -37,6 +38,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   timer.unref();
   try {
     await app.close();
+    await closeWorkerPool();
     app.log.info('shut down cleanly');
     process.exit(0);
   } catch (error) {

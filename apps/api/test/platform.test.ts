@@ -195,6 +195,7 @@ describe('configuration', () => {
       'SHARP_CONCURRENCY',
       'MAX_CONCURRENT_JOBS',
       'MAX_BUFFERED_UPLOADS',
+      'UPLOADS_PER_CLIENT',
     ]);
     for (const [name, schema] of Object.entries(envSchema.shape)) {
       expect(rows.has(name), name).toBe(true);

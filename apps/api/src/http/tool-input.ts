@@ -2,7 +2,7 @@ import type { InputKind } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
+import { isMultipart, type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
 
 /** What a tool route hands its handler before the fields are typed. */
 export interface RawToolInput {
@@ -37,7 +37,8 @@ export function validateFields<S extends z.ZodType>(schema: S, fields: Record<st
   throw new ApiError('VALIDATION_ERROR', sentences.join(' '), { details });
 }
 
-function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
+/** The answer to a file route that got no file, whatever else it got instead. */
+export function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
   const where = `as multipart/form-data in the field "${input.field}"`;
   return new ApiError(
     'MISSING_FILE',
@@ -78,9 +79,9 @@ export async function readToolInput(
   input: InputKind,
   limits: MultipartLimits,
 ): Promise<RawToolInput> {
-  if (request.isMultipart()) {
+  if (isMultipart(request.raw)) {
     const maxFiles = input.kind === 'files' ? input.max : 1;
-    const body = await readMultipart(request, input.field, maxFiles, limits);
+    const body = await readMultipart(request.raw, input.field, maxFiles, limits);
     const files = realFiles(body.files);
     if (input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
       throw missingFile(input);

@@ -1,9 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { ApiError } from '../../errors.js';
+import { OperationError } from '../errors.js';
 import type { InputFormat } from './formats.js';
+import { checkFrameCount } from './frame-cost.js';
 import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
+import { checkSvgRenderCost } from './svg-cost.js';
+import { refuseUtf16Text } from './text-bom.js';
 
 /** What we know about an upload before decoding any pixels. */
 export interface ImageProbe {
@@ -99,7 +102,8 @@ function article(extension: string): 'a' | 'an' {
   return /^[FHLMNRSX][^AEIOU]/.test(name) ? 'an' : 'a';
 }
 
-async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+export async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+  refuseUtf16Text(data, name, readable);
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
@@ -107,7 +111,10 @@ async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
   const what = detected
     ? `${article(detected.ext)} ${detected.ext.toUpperCase()} file (${detected.mime})`
     : 'not an image we recognise';
-  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `The file "${name}" is ${what}. Upload a ${readable} image.`);
+  throw new OperationError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `The file "${name}" is ${what}. Upload a ${readable} image.`,
+  );
 }
 
 const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapixels`;
@@ -122,7 +129,7 @@ const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapix
 export async function probeImage(data: Buffer, name: string, limits: ImageLimits): Promise<ImageProbe> {
   const format = await detectFormat(data, name);
   const unreadable = (cause?: unknown) =>
-    new ApiError(
+    new OperationError(
       'UNPROCESSABLE_FILE',
       `The image "${name}" could not be read: it looks corrupt or truncated.`,
       {
@@ -137,7 +144,7 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (cause) {
     if (entityProblem(format, cause)) {
-      throw new ApiError(
+      throw new OperationError(
         'UNPROCESSABLE_FILE',
         `The SVG "${name}" uses XML entities that expand too far or come from outside the file; they are not allowed.`,
         { cause },
@@ -149,12 +156,14 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
   const pages = Math.max(1, meta.pages ?? 1);
   const framePixels = meta.width * meta.height;
   if (framePixels > limits.maxInputPixels) {
-    throw new ApiError(
+    throw new OperationError(
       'IMAGE_TOO_LARGE',
       `The image is ${meta.width} × ${meta.height} pixels (${megapixels(framePixels)}); ` +
         `the largest we decode is ${megapixels(limits.maxInputPixels)}.`,
     );
   }
+  checkFrameCount(format, pages);
+  if (format === 'svg') checkSvgRenderCost(data, framePixels);
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     format,

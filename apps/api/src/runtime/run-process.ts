@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobSlots } from '../http/job-slots.js';
+import { OperationError } from '../operations/errors.js';
+
+export interface ProcessOptions {
+  /** Time the program may run; then its whole process group is killed. */
+  timeoutMs: number;
+  /** Aborted when the request is given up: the program is killed the same way. */
+  signal?: AbortSignal;
+  cwd?: string;
+  /** Environment of the program (default: the server's). */
+  env?: NodeJS.ProcessEnv;
+  /** Standard output kept in memory at most; a program that writes more is killed. Default 64 MB. */
+  maxOutputBytes?: number;
+}
+
+export interface ProcessResult {
+  /** Exit code; null when a signal ended it. */
+  code: number | null;
+  stdout: Buffer;
+  /** The last 64 KB of standard error, for logs and parsing (e.g. ffmpeg's duration); never for clients. */
+  stderr: string;
+}
+
+const stderrKeptBytes = 64 * 1024;
+
+/** SIGKILL to the whole group: converters start helpers (soffice.bin, ffmpeg's threads) that must die too. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Runs an external program in its own process group with no standard input, a time limit and an
+ * abort signal; on either, the group is killed before the promise rejects, so nothing keeps a core
+ * busy after its request has been answered. Resolves whatever the exit code: the caller knows what
+ * a failure of its program means.
+ *
+ * @example const { code, stderr } = await runProcess('ffmpeg', ['-nostdin', '-i', input, output], { timeoutMs: 60_000, signal })
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: ProcessOptions,
+): Promise<ProcessResult> {
+  const maxOutput = options.maxOutputBytes ?? 64 * 1024 * 1024;
+  return new Promise<ProcessResult>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new OperationError('TIMEOUT', 'The request was cancelled before the work started.'));
+      return;
+    }
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = '';
+    let failure: OperationError | Error | undefined;
+
+    const stop = (why: OperationError | Error) => {
+      failure ??= why;
+      killGroup(child.pid);
+    };
+    const timer = setTimeout(
+      () =>
+        stop(
+          new OperationError(
+            'TIMEOUT',
+            `The conversion took longer than ${Math.round(options.timeoutMs / 100) / 10} s and was stopped.`,
+          ),
+        ),
+      options.timeoutMs,
+    );
+    const onAbort = () =>
+      stop(new OperationError('TIMEOUT', 'The request was cancelled before the work finished.'));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxOutput) {
+        stop(new OperationError('PAYLOAD_TOO_LARGE', 'The result would be larger than the server allows.'));
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
+    });
+    child.on('error', (error) => stop(error));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      // The leader may exit while its children still run: make sure the group is gone.
+      killGroup(child.pid);
+      if (failure) reject(failure);
+      else resolve({ code, stdout: Buffer.concat(stdout), stderr });
+    });
+  });
+}
+
+/**
+ * Bounds how many runs of one program happen at once (each converter takes a core and hundreds of
+ * megabytes); later ones wait their turn.
+ */
+export class ProcessSlots {
+  readonly #slots: JobSlots;
+
+  constructor(size: number) {
+    this.#slots = new JobSlots(Math.max(1, size));
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.#slots.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+/**
+ * A private temporary folder for `fn`, removed with everything in it whatever happens.
+ *
+ * @example await withTempDir('audio-', async (dir) => convert(join(dir, 'in'), join(dir, 'out.mp3')))
+ */
+export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), `toolkit-${prefix}`));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}

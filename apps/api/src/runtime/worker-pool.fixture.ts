@@ -1,0 +1,28 @@
+import { OperationError } from '../operations/errors.js';
+import { serveTasks } from '../workers/task-table.js';
+
+/** Tasks for worker-pool.test.ts: a worker entry like the real one, with misbehaving tasks. */
+export const fixtureTasks = {
+  'test.sum': (input: { values: number[] }) => input.values.reduce((a, b) => a + b, 0),
+  'test.bytes': (input: Uint8Array) => input.length,
+  'test.refuse': (input: { field: string }) => {
+    throw new OperationError('VALIDATION_ERROR', 'Line 3, column 7: a comma is missing.', {
+      field: input.field,
+    });
+  },
+  'test.bug': () => {
+    throw new TypeError('a bug in a task');
+  },
+  'test.spin': () => {
+    // A parse that never ends: only terminating the thread stops it.
+    for (;;) {
+      /* spin */
+    }
+  },
+  'test.hog': () => {
+    const keep: number[][] = [];
+    for (;;) keep.push(new Array(1_000_000).fill(1));
+  },
+};
+
+export default serveTasks(fixtureTasks);

@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { OperationError } from '../operations/errors.js';
+import type { fixtureTasks } from './worker-pool.fixture.js';
+import { WorkerPool } from './worker-pool.js';
+
+const entry = new URL('./worker-pool.fixture.ts', import.meta.url);
+const pool = new WorkerPool<typeof fixtureTasks>(entry, {
+  threads: 1,
+  maxQueue: 2,
+  timeoutMs: 10_000,
+  maxHeapMb: 64,
+});
+afterAll(() => pool.close());
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('the task should have failed'),
+    (error: unknown) => error,
+  );
+}
+
+describe('WorkerPool', () => {
+  it('runs a task in a worker thread and returns its value', async () => {
+    expect(await pool.run('test.sum', { values: [1, 2, 3.5] })).toBe(6.5);
+    expect(await pool.run('test.bytes', new Uint8Array(1000))).toBe(1000);
+  });
+
+  it('re-creates an OperationError thrown in the worker, field included', async () => {
+    const error = await failure(pool.run('test.refuse', { field: 'csv' }));
+    expect(error).toBeInstanceOf(OperationError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'csv',
+      message: 'Line 3, column 7: a comma is missing.',
+    });
+  });
+
+  it('lets any other error through as a bug', async () => {
+    const error = await failure(pool.run('test.bug', undefined as never));
+    expect(error).not.toBeInstanceOf(OperationError);
+    expect((error as Error).message).toContain('a bug in a task');
+  });
+
+  it('terminates a task past its time limit with TIMEOUT, and the next task still runs', async () => {
+    const started = Date.now();
+    const error = await failure(pool.run('test.spin', undefined as never, { timeoutMs: 300 }));
+    expect(error).toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The work took longer than 0.3 s and was stopped.',
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await pool.run('test.sum', { values: [2, 2] })).toBe(4);
+  });
+
+  it('stops a running task when its request is given up', async () => {
+    const controller = new AbortController();
+    const running = failure(pool.run('test.spin', undefined as never, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 100);
+    expect(await running).toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The request was cancelled before the work finished.',
+    });
+    expect(await pool.run('test.sum', { values: [1] })).toBe(1);
+  });
+
+  it('refuses a task at once with OVERLOADED when the queue is full', async () => {
+    const controller = new AbortController();
+    const busy = [1, 2, 3].map(() =>
+      pool.run('test.spin', undefined as never, { signal: controller.signal }).catch((e: unknown) => e),
+    );
+    const error = await failure(pool.run('test.sum', { values: [1] }));
+    expect(error).toMatchObject({ code: 'OVERLOADED' });
+    controller.abort();
+    await Promise.all(busy);
+  });
+
+  it('fails a task that exhausts its heap with PAYLOAD_TOO_LARGE, not the server', async () => {
+    const error = await failure(pool.run('test.hog', undefined as never));
+    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await pool.run('test.sum', { values: [5] })).toBe(5);
+  });
+});

@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import { OperationError } from '../operations/errors.js';
+import type { TaskReply, TaskRequest, TaskTable } from '../workers/task-table.js';
+import type { Tasks } from '../workers/tasks/index.js';
+
+export interface WorkerPoolOptions {
+  /** Worker threads at most (CPU-bound JavaScript: about one per core). */
+  threads: number;
+  /** Tasks that may wait for a thread; one more is refused at once with OVERLOADED. */
+  maxQueue: number;
+  /** Time one task may run before its worker is terminated (and replaced). */
+  timeoutMs: number;
+  /** Heap of one worker; a document that needs more fails alone instead of taking the server down. */
+  maxHeapMb: number;
+}
+
+export interface RunOptions {
+  /** Aborted when the request is given up (deadline, client gone): the task stops with its worker. */
+  signal?: AbortSignal;
+  /** Overrides the pool's time limit for this task. */
+  timeoutMs?: number;
+  /** Buffers handed to the worker without a copy (they become unusable here). */
+  transfer?: ArrayBuffer[];
+}
+
+type InputOf<T extends TaskTable, K extends keyof T> = Parameters<T[K]>[0];
+type OutputOf<T extends TaskTable, K extends keyof T> = Awaited<ReturnType<T[K]>>;
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/**
+ * A bounded pool of worker threads for CPU-heavy JavaScript (parsing megabytes of CSV, XML, YAML,
+ * word segmentation, PDF text), so the event loop keeps answering while it runs. A task that
+ * outlives its time limit, or whose request is given up, has its worker terminated: a thread stuck
+ * in a pathological parse cannot be interrupted any other way, and piscina starts a fresh one.
+ *
+ * @example await pool.run('data.csv-to-json', { text, options }, { signal })
+ */
+export class WorkerPool<T extends TaskTable> {
+  readonly #pool: Piscina<TaskRequest, TaskReply>;
+  readonly #options: WorkerPoolOptions;
+
+  constructor(entry: URL, options: WorkerPoolOptions) {
+    this.#options = options;
+    // Under tsx or vitest the entry is TypeScript source, which a bare worker thread cannot load.
+    const source = entry.pathname.endsWith('.ts');
+    this.#pool = new Piscina({
+      filename: fileURLToPath(entry),
+      maxThreads: options.threads,
+      minThreads: 0,
+      idleTimeout: 30_000,
+      maxQueue: options.maxQueue,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
+      execArgv: source ? ['--import', 'tsx'] : [],
+    });
+  }
+
+  async run<K extends keyof T & string>(
+    name: K,
+    input: InputOf<T, K>,
+    options: RunOptions = {},
+  ): Promise<OutputOf<T, K>> {
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    let reply: TaskReply;
+    try {
+      reply = await this.#pool.run({ name, input }, { signal, transferList: options.transfer });
+    } catch (error) {
+      throw this.#failure(error, deadline, timeoutMs);
+    }
+    if (!reply.ok) {
+      throw new OperationError(reply.error.code, reply.error.message, { field: reply.error.field });
+    }
+    return reply.value as OutputOf<T, K>;
+  }
+
+  #failure(error: unknown, deadline: AbortSignal, timeoutMs: number): unknown {
+    const e = error as { name?: string; code?: string; message?: string };
+    if (deadline.aborted) {
+      return new OperationError(
+        'TIMEOUT',
+        `The work took longer than ${seconds(timeoutMs)} and was stopped.`,
+        {
+          cause: error,
+        },
+      );
+    }
+    if (e.name === 'AbortError') {
+      return new OperationError('TIMEOUT', 'The request was cancelled before the work finished.', {
+        cause: error,
+      });
+    }
+    if (e.message === 'Task queue is at limit') {
+      return new OperationError('OVERLOADED', 'The server is busy. Please try again in a few seconds.', {
+        cause: error,
+      });
+    }
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new OperationError(
+        'PAYLOAD_TOO_LARGE',
+        `The document needs more than the ${this.#options.maxHeapMb} MB of memory one conversion may use.`,
+        { cause: error },
+      );
+    }
+    return error;
+  }
+
+  /** Tasks waiting for a thread. */
+  get queued(): number {
+    return this.#pool.queueSize;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+}
+
+/** The worker entry next to this module: dist/worker.js in the bundle, the TypeScript source otherwise. */
+function defaultEntry(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('../workers/worker.ts', import.meta.url)
+    : new URL('./worker.js', import.meta.url);
+}
+
+export const defaultWorkerPoolOptions: WorkerPoolOptions = {
+  threads: Math.max(1, availableParallelism()),
+  maxQueue: 64,
+  timeoutMs: 30_000,
+  maxHeapMb: 512,
+};
+
+let shared: WorkerPool<Tasks> | undefined;
+let sharedOptions = defaultWorkerPoolOptions;
+
+/** Sets the shared pool's size and limits (from the server's configuration) before first use. */
+export function configureWorkerPool(options: Partial<WorkerPoolOptions>): void {
+  sharedOptions = { ...sharedOptions, ...options };
+}
+
+/**
+ * Runs a task of the shared pool (started on first use).
+ *
+ * @example const rows = await runTask('data.csv-to-json', { text, options }, { signal })
+ */
+export function runTask<K extends keyof Tasks & string>(
+  name: K,
+  input: InputOf<Tasks, K>,
+  options?: RunOptions,
+): Promise<OutputOf<Tasks, K>> {
+  shared ??= new WorkerPool<Tasks>(defaultEntry(), sharedOptions);
+  return shared.run(name, input, options);
+}
+
+/** Stops the shared pool's threads (server shutdown, end of a test file). */
+export async function closeWorkerPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}
