@@ -54,6 +54,8 @@ export async function openEarly(page: Page, path: string): Promise<EarlyPage> {
       expect(await isHydrated(page), 'the page hydrated before the test released its scripts').toBe(false);
       open();
       await waitForHydration(page);
+      // Replayed by now; what the actions lead to (a lazily loaded dialog, say) need not crawl.
+      await unthrottle(page);
     },
   };
 }
