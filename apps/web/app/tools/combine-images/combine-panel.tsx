@@ -24,9 +24,10 @@ export default function CombinePanel() {
   const upload = useFilesUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
   const submit = () => {
-    if (!form.validate()) return;
+    // Both checks run, so a person sees every problem at once.
+    const valid = form.validate();
     const input = upload.take();
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
+    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
   };
   return (
     <ToolPanel endpoint={tool.api}>

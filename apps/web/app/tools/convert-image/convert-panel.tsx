@@ -23,9 +23,10 @@ export default function ConvertPanel() {
   // The format is required: WebP is preselected, a choice most people converting want.
   const form = useSchemaForm(tool.api.request, { format: 'webp' });
   const submit = () => {
-    if (!form.validate()) return;
+    // Both checks run, so a person sees every problem at once.
+    const valid = form.validate();
     const input = upload.take();
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
+    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
   };
   return (
     <ToolPanel endpoint={tool.api}>

@@ -24,6 +24,7 @@ describe('Rotate panel', () => {
       container.querySelector('input[type="file"]') as HTMLInputElement,
       imageFile('cat.png'),
     );
+    await userEvent.clear(screen.getByLabelText('Angle (degrees)'));
     await userEvent.type(screen.getByLabelText('Angle (degrees)'), '-12.5');
     await userEvent.type(screen.getByLabelText('Background'), '#ff000080');
     await userEvent.click(screen.getByRole('button', { name: 'Rotate Image' }));
@@ -44,6 +45,7 @@ describe('Rotate panel', () => {
       container.querySelector('input[type="file"]') as HTMLInputElement,
       imageFile('cat.png'),
     );
+    await userEvent.clear(screen.getByLabelText('Angle (degrees)'));
     await userEvent.type(screen.getByLabelText('Angle (degrees)'), '361');
     await userEvent.type(screen.getByLabelText('Background'), 'red');
     await userEvent.click(screen.getByRole('button', { name: 'Rotate Image' }));

@@ -20,11 +20,13 @@ const texts = {
 export default function RotatePanel() {
   const mutation = useToolMutation(tool, { successMessage: 'Image successfully rotated.' });
   const upload = useFileUpload(tool.api.input, mutation.reset);
-  const form = useSchemaForm(tool.api.request);
+  // The API requires an angle; the panel starts at a quarter turn, the most common one.
+  const form = useSchemaForm(tool.api.request, { angle: '90' });
   const submit = () => {
-    if (!form.validate()) return;
+    // Both checks run, so a person sees every problem at once.
+    const valid = form.validate();
     const input = upload.take();
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
+    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
   };
   return (
     <ToolPanel
