@@ -67,9 +67,11 @@ describe('GET /api/v1/openapi.json', () => {
       const op = doc.paths[tool.api.path]?.post;
       expect(op, tool.id).toBeDefined();
       const body = op?.requestBody?.content['multipart/form-data']?.schema;
-      expect(body?.required).toEqual(['image']);
+      // The file field (image, or images for combine) is required, besides any required field.
+      const fileField = tool.api.input.field;
+      expect(body?.required, tool.id).toContain(fileField);
       const fields = Object.keys(tool.api.request?.shape ?? {});
-      expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['image', ...fields].sort());
+      expect(Object.keys(body?.properties ?? {}).sort()).toEqual([fileField, ...fields].sort());
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
         '200',
         '400',

@@ -1,5 +1,10 @@
+import { combineImagesHandler } from './image/combine-images.js';
+import { compressImageHandler } from './image/compress-image.js';
+import { convertImageHandler } from './image/convert-image.js';
+import { flipImageHandler } from './image/flip-image.js';
 import { imageBase64Handler } from './image/image-base64.js';
 import { resizeImageHandler } from './image/resize-image.js';
+import { rotateImageHandler } from './image/rotate-image.js';
 import { thumbnailGeneratorHandler } from './image/thumbnail-generator.js';
 import type { HandlerTable } from './types.js';
 
@@ -8,4 +13,9 @@ export const handlers: HandlerTable = {
   'resize-image': resizeImageHandler,
   'thumbnail-generator': thumbnailGeneratorHandler,
   'image-base64': imageBase64Handler,
+  'rotate-image': rotateImageHandler,
+  'flip-image': flipImageHandler,
+  'convert-image': convertImageHandler,
+  'compress-image': compressImageHandler,
+  'combine-images': combineImagesHandler,
 };

@@ -12,6 +12,11 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
   'resize-image': lazyPanel(() => import('./resize-image/resize-panel')),
   'image-base64': lazyPanel(() => import('./image-base64/base64-panel')),
   'thumbnail-generator': lazyPanel(() => import('./thumbnail-generator/thumbnail-panel')),
+  'rotate-image': lazyPanel(() => import('./rotate-image/rotate-panel')),
+  'flip-image': lazyPanel(() => import('./flip-image/flip-panel')),
+  'convert-image': lazyPanel(() => import('./convert-image/convert-panel')),
+  'compress-image': lazyPanel(() => import('./compress-image/compress-panel')),
+  'combine-images': lazyPanel(() => import('./combine-images/combine-panel')),
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */
