@@ -26,6 +26,8 @@ export interface TextToPdfLimits {
 }
 
 const pointsPerMm = 72 / 25.4;
+/** Font sizes allowed, in points (the catalog states the same range). */
+export const fontSizeRange = { min: 6, max: 72 } as const;
 /** The text area must stay at least this wide (mm) whatever the margin. */
 const minTextWidthMm = 40;
 
@@ -42,6 +44,15 @@ export async function textToPdf(options: TextToPdfOptions, limits: TextToPdfLimi
       'PAYLOAD_TOO_LARGE',
       `The text has ${options.text.length.toLocaleString('en')} characters; at most ${limits.maxCharacters.toLocaleString('en')} fit in one PDF. Split it into parts.`,
     );
+  }
+  const { min, max } = fontSizeRange;
+  if (!(options.font_size >= min && options.font_size <= max)) {
+    throw new OperationError('VALIDATION_ERROR', `font_size must be from ${min} to ${max} points.`, {
+      field: 'font_size',
+    });
+  }
+  if (!(options.margin >= 0)) {
+    throw new OperationError('VALIDATION_ERROR', 'margin must be 0 mm or more.', { field: 'margin' });
   }
   const text = sanitizeText(options.text);
   if (text.replace(/[\s\f]/g, '') === '') {

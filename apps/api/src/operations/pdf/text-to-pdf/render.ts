@@ -30,7 +30,11 @@ const pageNumberSize = 9;
 const grey = '#666666';
 const shade = '#f2f2f2';
 
-type TextOptions = PDFKit.Mixins.TextOptions & { horizontalScaling?: number };
+type TextOptions = PDFKit.Mixins.TextOptions & {
+  horizontalScaling?: number;
+  textWidth?: number;
+  wordCount?: number;
+};
 
 /**
  * Typesets blocks onto pages: lines flow onto as many pages as needed, each page gets its
@@ -103,7 +107,13 @@ export async function renderBlocks(blocks: Block[], setup: PageSetup): Promise<R
       const { style } = run;
       const x = left + run.x;
       const color = style.color ?? '#000000';
-      const options: TextOptions = { lineBreak: false, baseline: 'alphabetic' };
+      // textWidth and wordCount spare pdfkit measuring the run again (it only needs them for its own links and underlines).
+      const options: TextOptions = {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        textWidth: run.width,
+        wordCount: 1,
+      };
       if (run.scale !== 1) options.horizontalScaling = run.scale * 100;
       useFace(run.face, style.size, color);
       doc.text(run.text, x, baseline, options);

@@ -149,6 +149,12 @@ describe('textToPdf', () => {
       'margin',
       'A margin of 90 mm leaves no room for text on A4 paper; use at most 85 mm.',
     ]);
+    const huge = await failure(textToPdf({ ...base, text: 'x', font_size: 1000 }, limits));
+    expect([huge.code, huge.field, huge.message]).toEqual([
+      'VALIDATION_ERROR',
+      'font_size',
+      'font_size must be from 6 to 72 points.',
+    ]);
     const large = await failure(textToPdf({ ...base, text: 'x'.repeat(101) }, { maxCharacters: 100 }));
     expect([large.code, large.message]).toEqual([
       'PAYLOAD_TOO_LARGE',
