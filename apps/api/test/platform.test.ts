@@ -67,9 +67,15 @@ describe('GET /api/v1/openapi.json', () => {
       const op = doc.paths[tool.api.path]?.post;
       expect(op, tool.id).toBeDefined();
       const body = op?.requestBody?.content['multipart/form-data']?.schema;
-      expect(body?.required).toEqual(['image']);
       const fields = Object.keys(tool.api.request?.shape ?? {});
-      expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['image', ...fields].sort());
+      const { input } = tool.api;
+      if (input.kind === 'json-or-file') {
+        const json = op?.requestBody?.content['application/json']?.schema;
+        expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual(fields.sort());
+      } else {
+        expect(body?.required, tool.id).toEqual([input.field]);
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+      }
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
         '200',
         '400',

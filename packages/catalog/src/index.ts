@@ -4,6 +4,7 @@ import { base64Decode } from './tools/base64-decode.js';
 import { base64Encode } from './tools/base64-encode.js';
 import { combineImages } from './tools/combine-images.js';
 import { compressImage } from './tools/compress-image.js';
+import type { convertAudioRequest } from './tools/convert-audio.js';
 import { convertAudio } from './tools/convert-audio.js';
 import { convertImage } from './tools/convert-image.js';
 import { csvToJson } from './tools/csv-to-json.js';
@@ -15,10 +16,12 @@ import type { imageBase64Response } from './tools/image-base64.js';
 import { imageBase64 } from './tools/image-base64.js';
 import { jsonToCsv } from './tools/json-to-csv.js';
 import { jsonToXml } from './tools/json-to-xml.js';
+import type { pdfToTextResponse } from './tools/pdf-to-text.js';
 import { pdfToText } from './tools/pdf-to-text.js';
 import type { resizeRequest } from './tools/resize-image.js';
 import { resizeImage } from './tools/resize-image.js';
 import { rotateImage } from './tools/rotate-image.js';
+import type { textToPdfRequest } from './tools/text-to-pdf.js';
 import { textToPdf } from './tools/text-to-pdf.js';
 import type { thumbnailRequest } from './tools/thumbnail-generator.js';
 import { thumbnailGenerator } from './tools/thumbnail-generator.js';
@@ -45,14 +48,25 @@ export * from './limits.js';
 export * from './reference/index.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { imageOutputFields } from './tools/_image-output.js';
+export {
+  type AudioFormat,
+  audioFormats,
+  convertAudioRequest,
+  durationHeader,
+} from './tools/convert-audio.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
+export { pdfToTextRequest, pdfToTextResponse } from './tools/pdf-to-text.js';
 export { resizeRequest } from './tools/resize-image.js';
+export { pdfFonts, pdfPageSizes, textToPdfHeaders, textToPdfRequest } from './tools/text-to-pdf.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
 
 /* The option types of the operations, derived from the schemas that validate them. */
 export type ResizeRequest = z.output<typeof resizeRequest>;
 export type ThumbnailRequest = z.output<typeof thumbnailRequest>;
 export type ImageBase64Data = z.output<typeof imageBase64Response>;
+export type ConvertAudioRequest = z.output<typeof convertAudioRequest>;
+export type PdfToTextData = z.output<typeof pdfToTextResponse>;
+export type TextToPdfRequest = z.output<typeof textToPdfRequest>;
 
 /** Every documented tool, in sidebar order (grouped, then in the order of the route table). */
 export const tools = [

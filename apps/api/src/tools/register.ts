@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { getTool, type LiveToolId, liveTools, type ToolSpec } from '@toolkit/catalog';
+import { getTool, type LiveToolId, liveTools, type ToolSpec, toolReference } from '@toolkit/catalog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -9,6 +9,7 @@ import type { MultipartLimits } from '../http/multipart.js';
 import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
 import { untilIdle } from '../http/upload-idle.js';
+import { limitsOf } from '../openapi/limits.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 
 /** Room for the multipart framing and the text fields on top of the files themselves. */
@@ -109,6 +110,8 @@ export function registerToolRoute(
     fields: config.limits.multipartFields,
     fieldBytes: config.limits.multipartFieldBytes,
   };
+  // Audio gets its own, longer processing time (the catalog says which tools do).
+  const deadlineMs = toolReference(spec, limitsOf(config)).timeoutMs;
   const imageLimits = {
     maxInputPixels: config.limits.maxInputPixels,
     maxImageSide: config.limits.maxImageSide,
@@ -151,8 +154,11 @@ export function registerToolRoute(
         const working = performance.now();
         try {
           result = await withDeadline(
-            run({ fields, files: raw.files }, { config, imageLimits, log: request.log }),
-            config.timeouts.requestMs,
+            run(
+              { fields, files: raw.files },
+              { config, imageLimits, log: request.log, accept: request.headers.accept },
+            ),
+            deadlineMs,
           );
         } finally {
           releaseWork();

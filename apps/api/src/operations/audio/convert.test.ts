@@ -294,7 +294,7 @@ describe('convertAudio', () => {
 
 describe('findFfmpeg', () => {
   it('uses a working ffmpeg with every encoder, the packaged one when there is no system ffmpeg', async () => {
-    const packaged = await findFfmpeg({ searchPath: '' });
+    const packaged = await findFfmpeg({ system: false });
     expect(packaged.origin).toBe('package');
     expect(packaged.version).toMatch(/^ffmpeg version /);
   });

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ConvertAudioRequest } from '@toolkit/catalog';
 import { fileTypeFromBuffer } from 'file-type';
 import { ProcessSlots, runProcess, withTempDir } from '../../runtime/run-process.js';
 import { OperationError } from '../errors.js';
 import { type FfmpegSource, findFfmpeg } from './ffmpeg.js';
 import {
-  type AudioOutputFormat,
   allowedDemuxers,
   inputDemuxers,
   lossyFormats,
@@ -13,14 +13,8 @@ import {
   readableFormatsText,
 } from './formats.js';
 
-export interface AudioConvertOptions {
-  format: AudioOutputFormat;
-  /** kbit/s, lossy formats only (32–320). */
-  bitrate?: number | undefined;
-  /** Hz (8000–96000). */
-  sample_rate?: number | undefined;
-  channels?: 1 | 2 | undefined;
-}
+/** format, bitrate (kbit/s, lossy formats), sample_rate (Hz), channels (1 or 2): the catalog's request. */
+export type AudioConvertOptions = ConvertAudioRequest;
 
 export interface AudioLimits {
   /** Longest input accepted, in seconds (default 20 minutes). */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -10,8 +10,8 @@ const run = promisify(execFile);
 export interface FfmpegSource {
   /** FFMPEG_PATH from the configuration: used alone when set. */
   configured?: string | undefined;
-  /** The PATH to search for a system ffmpeg. */
-  searchPath?: string | undefined;
+  /** Look for a system ffmpeg on PATH first (default true; false in tests of the packaged one). */
+  system?: boolean | undefined;
 }
 
 export interface Ffmpeg {
@@ -31,13 +31,6 @@ function isExecutable(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function onPath(searchPath: string | undefined): string | undefined {
-  for (const dir of (searchPath ?? '').split(delimiter)) {
-    if (dir && isExecutable(join(dir, 'ffmpeg'))) return join(dir, 'ffmpeg');
-  }
-  return undefined;
 }
 
 /**
@@ -103,7 +96,7 @@ let foundFor: string | undefined;
  * process (by running it) and remembered.
  */
 export function findFfmpeg(source: FfmpegSource = {}): Promise<Ffmpeg> {
-  const key = `${source.configured ?? ''}\u0000${source.searchPath ?? ''}`;
+  const key = `${source.configured ?? ''}\u0000${source.system !== false}`;
   if (!found || foundFor !== key) {
     foundFor = key;
     found = locate(source);
@@ -124,9 +117,9 @@ async function locate(source: FfmpegSource): Promise<Ffmpeg> {
     }
     return { path: chosen.path, origin: chosen.origin, version: chosen.version };
   }
-  const system = onPath(source.searchPath);
-  if (system) {
-    const candidate = await inspect(system, 'PATH').catch(() => undefined);
+  if (source.system !== false) {
+    // A bare name: the child process looks it up on PATH itself.
+    const candidate = await inspect('ffmpeg', 'PATH').catch(() => undefined);
     if (candidate && candidate.missing.length === 0) {
       return { path: candidate.path, origin: candidate.origin, version: candidate.version };
     }

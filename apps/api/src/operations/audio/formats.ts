@@ -1,6 +1,8 @@
-/** Audio formats this converter writes, with the ffmpeg encoder and muxer of each. */
-export const audioOutputFormats = ['mp3', 'wav', 'ogg', 'opus', 'flac', 'aac', 'm4a'] as const;
-export type AudioOutputFormat = (typeof audioOutputFormats)[number];
+import { type AudioFormat, audioFormats } from '@toolkit/catalog';
+
+/** Audio formats this converter writes (the catalog's list), with the ffmpeg encoder and muxer of each. */
+export const audioOutputFormats = audioFormats;
+export type AudioOutputFormat = AudioFormat;
 
 export interface OutputFormatSpec {
   encoder: string;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pdfFonts } from '@toolkit/catalog';
 import * as fontkit from 'fontkit';
 
-export const fontFamilies = ['sans', 'serif', 'mono'] as const;
+export const fontFamilies = pdfFonts;
 export type FontFamily = (typeof fontFamilies)[number];
 
 export interface FontFace {

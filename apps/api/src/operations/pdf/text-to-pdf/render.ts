@@ -1,14 +1,16 @@
+import type { pdfPageSizes } from '@toolkit/catalog';
 import PDFDocument from 'pdfkit';
 import type { Block, TextBlock } from './blocks.js';
 import { baseFace, FaceChooser, type FaceKey, faceKey, loadFaces } from './fonts.js';
 import { type Line, Measurer, wrapBlock } from './wrap.js';
 
-export const pageSizes = {
+export type PageSize = (typeof pdfPageSizes)[number];
+/** Paper sizes in points. */
+export const pageSizes: Record<PageSize, readonly [number, number]> = {
   A4: [595.28, 841.89],
   Letter: [612, 792],
   Legal: [612, 1008],
-} as const;
-export type PageSize = keyof typeof pageSizes;
+};
 
 export interface PageSetup {
   size: PageSize;
