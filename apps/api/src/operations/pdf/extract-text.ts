@@ -94,40 +94,75 @@ export function cleanExtractedText(value: string): string {
   return value.replace(ligatures, (ligature) => ligature.normalize('NFKC')).replace(controls, '');
 }
 
+interface Line {
+  text: string;
+  /** Where the line's last run ends, and its font size (to tell a full line from a short one). */
+  right: number;
+  size: number;
+}
+
+const hyphenated = /\p{L}-$/u;
+const continues = /^\p{Ll}/u;
+
+/**
+ * Joins a word hyphenated at the end of a full line (a letter and "-" on a line that reaches the
+ * right edge of the text, then a lower-case letter), as pdftotext does for typeset documents. A
+ * hyphen at the end of a shorter line is the author's ("какую-" before "либо" on the next line of a
+ * plain text) and stays, with its line break.
+ */
+function joinLines(lines: Line[]): string {
+  const edge = Math.max(...lines.map((line) => line.right));
+  let out = '';
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    const text = line.text.trimEnd();
+    const full = line.right >= edge - 1.5 * line.size;
+    if (next && full && hyphenated.test(text) && continues.test(next.text)) out += text.slice(0, -1);
+    else out += next ? `${text}\n` : text;
+  });
+  return out;
+}
+
 /**
  * The text of one page in reading order: pdf.js gives the runs in content order with its own line
  * ends (hasEOL) and some spaces it inferred. Runs it leaves glued together are separated here from
  * their geometry: a new baseline (or a jump back to the left, as to a margin note) is a new line, a
- * gap wider than a fifth of the font size a space.
- * A word hyphenated at a line end (a letter, "-", then a lower-case letter) is joined again, as
- * pdftotext does; lines are trimmed at the end and blank runs of lines collapsed to one.
+ * gap wider than a fifth of the font size a space. Words hyphenated at the end of a full line are
+ * joined (joinLines); lines are trimmed at the end and blank runs of lines collapsed to one.
  */
 export async function extractPageText(doc: PdfDocument, pageNumber: number): Promise<string> {
   const page = await doc.getPage(pageNumber);
   try {
     const content = await page.getTextContent({ disableNormalization: true });
-    let out = '';
+    const lines: Line[] = [];
+    let line: Line = { text: '', right: 0, size: 0 };
+    const endLine = () => {
+      lines.push(line);
+      line = { text: '', right: 0, size: 0 };
+    };
     let previous: { end: number; y: number; size: number } | undefined;
     for (const item of content.items) {
       if (!('str' in item)) continue;
       const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
       const size = Math.hypot(a, b) || item.height || 1;
-      if (item.str !== '' && previous && out !== '' && !out.endsWith('\n')) {
+      if (item.str !== '' && previous && line.text !== '') {
         const small = Math.min(size, previous.size);
         const gap = x - previous.end;
         // A new baseline, or a jump back to the left (a margin note beside the line), starts a line.
-        if (Math.abs(y - previous.y) > 0.5 * small || gap < -2 * small) out += '\n';
-        else if (gap > 0.2 * small && !/\s$/.test(out) && !/^\s/.test(item.str)) out += ' ';
+        if (Math.abs(y - previous.y) > 0.5 * small || gap < -2 * small) endLine();
+        else if (gap > 0.2 * small && !/\s$/.test(line.text) && !/^\s/.test(item.str)) line.text += ' ';
       }
-      out += item.str;
-      if (item.hasEOL) out += '\n';
-      if (item.str !== '') previous = { end: x + item.width, y, size };
+      line.text += cleanExtractedText(item.str);
+      if (item.str !== '') {
+        previous = { end: x + item.width, y, size };
+        line.right = Math.max(line.right, x + item.width);
+        line.size = Math.max(line.size, size);
+      }
+      if (item.hasEOL) endLine();
     }
-    return cleanExtractedText(out)
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .replace(/(\p{L})-\n(\p{Ll})/gu, '$1$2')
+    if (line.text !== '') endLine();
+    if (lines.length === 0) return '';
+    return joinLines(lines)
       .replace(/\n{3,}/g, '\n\n')
       .trim();
   } finally {

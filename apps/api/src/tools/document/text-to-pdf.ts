@@ -7,10 +7,12 @@ import type { ToolHandler } from '../types.js';
 /** POST /pdf/from-text */
 export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, file }, { config, signal }) => {
   const text = fields.text ?? (file ? decodeTextFile(file.data) : undefined);
+  // An empty or blank "text" arrives as absent (blank fields mean "use the default").
   if (text === undefined) {
     throw new OperationError(
-      'MISSING_FILE',
-      'Send the text as {"text": "…"}, or upload a .txt or .md file as "file".',
+      'VALIDATION_ERROR',
+      'The text is missing, empty or only whitespace: send {"text": "…"}, or upload a .txt or .md file as "file".',
+      { field: 'text' },
     );
   }
   const markdown =
