@@ -12,6 +12,9 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
   'resize-image': lazyPanel(() => import('./resize-image/resize-panel')),
   'image-base64': lazyPanel(() => import('./image-base64/base64-panel')),
   'thumbnail-generator': lazyPanel(() => import('./thumbnail-generator/thumbnail-panel')),
+  'convert-audio': lazyPanel(() => import('./convert-audio/audio-panel')),
+  'pdf-to-text': lazyPanel(() => import('./pdf-to-text/pdf-text-panel')),
+  'text-to-pdf': lazyPanel(() => import('./text-to-pdf/text-pdf-panel')),
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */
