@@ -16,12 +16,14 @@ test.beforeEach(async ({ page }) => {
 test('shows the info and the text of each page, copies it and downloads it', async ({ page }) => {
   await pickFile(page, fixture('pdf/ltnews18_1page.pdf'));
   await tool.submit(page, 'Extract Text').click();
-  await expect(ui.toasts(page).filter({ hasText: 'Text successfully extracted.' })).toBeVisible();
+  await expect(ui.toasts(page).filter({ hasText: 'Text successfully extracted.' })).toBeVisible({
+    timeout: 30_000,
+  });
   const main = tool.main(page);
   await expect(main.getByTestId('pdf-page-count')).toContainText('1');
   await expect(main.getByText('pdfTeX-1.40.24')).toBeVisible();
   const pages = main.getByTestId('pdf-pages');
-  await expect(pages.getByText('Page 1', { exact: true })).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Copy page 1', exact: true })).toBeVisible();
   await expect(pages.getByText(/This news never existed\./)).toBeVisible();
 
   await main.getByRole('button', { name: 'Copy page 1' }).click();
@@ -44,19 +46,29 @@ test('reads only the pages asked for', async ({ page }) => {
   await page.getByLabel('Pages', { exact: true }).fill('2-3');
   await tool.submit(page, 'Extract Text').click();
   const main = tool.main(page);
-  await expect(main.getByTestId('pdf-page-count')).toContainText('2 of 259');
-  await expect(main.getByTestId('pdf-pages').getByText('Page 3', { exact: true })).toBeVisible();
-  await expect(main.getByTestId('pdf-pages').getByText('Page 1', { exact: true })).toHaveCount(0);
+  await expect(main.getByTestId('pdf-page-count')).toContainText('2 of 259', { timeout: 30_000 });
+  const pages = main.getByTestId('pdf-pages');
+  await expect(pages.getByRole('button', { name: 'Copy page 3', exact: true })).toBeVisible();
+  await expect(pages.getByRole('button', { name: /^Copy page/ })).toHaveCount(2);
+  await expect(pages.getByRole('button', { name: 'Copy page 1', exact: true })).toHaveCount(0);
 });
 
-test('explains a page past the end and an encrypted PDF', async ({ page }) => {
-  await pickFile(page, fixture('pdf/ltnews18_1page.pdf'));
-  await page.getByLabel('Pages', { exact: true }).fill('5');
-  await tool.submit(page, 'Extract Text').click();
-  await expect(tool.main(page).getByText('The document has 1 page; page 5 does not exist.')).toBeVisible();
+test.describe('bad input', () => {
+  // The 400 and 422 answers are logged by the browser as failed requests: expected here.
+  test.use({ allowedConsoleErrors: [/status of 4\d\d/] });
 
-  await page.getByLabel('Pages', { exact: true }).fill('');
-  await pickFile(page, fixture('bad/pdf_encrypted_userpw_secret.pdf'));
-  await tool.submit(page, 'Extract Text').click();
-  await expect(ui.alert(page, /encrypted with a password/)).toBeVisible();
+  test('explains a page past the end and an encrypted PDF', async ({ page }) => {
+    await pickFile(page, fixture('pdf/ltnews18_1page.pdf'));
+    await page.getByLabel('Pages', { exact: true }).fill('5');
+    await tool.submit(page, 'Extract Text').click();
+    await expect(tool.main(page).getByText('The document has 1 page; page 5 does not exist.')).toBeVisible({
+      timeout: 30_000,
+    });
+
+    await page.getByLabel('Pages', { exact: true }).fill('');
+    await tool.removeButton(page).click();
+    await pickFile(page, fixture('bad/pdf_encrypted_userpw_secret.pdf'));
+    await tool.submit(page, 'Extract Text').click();
+    await expect(ui.alert(page, /encrypted with a password/)).toBeVisible({ timeout: 30_000 });
+  });
 });

@@ -31,7 +31,9 @@ async function readPdf(path: string) {
 async function createPdf(page: Page, text: string) {
   await page.getByLabel('Text', { exact: true }).fill(text);
   await tool.submit(page, 'Create PDF').click();
-  await expect(ui.toasts(page).filter({ hasText: 'PDF successfully created.' })).toBeVisible();
+  await expect(ui.toasts(page).filter({ hasText: 'PDF successfully created.' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 async function download(page: Page) {
