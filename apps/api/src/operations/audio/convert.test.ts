@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../errors.js';
 import { type AudioConvertOptions, type AudioLimits, convertAudio } from './convert.js';
-import { type Ffmpeg, findFfmpeg } from './ffmpeg.js';
+import { ensureExecutable, type Ffmpeg, findFfmpeg } from './ffmpeg.js';
 import { type AudioOutputFormat, audioOutputFormats } from './formats.js';
 
 const run = promisify(execFile);
@@ -297,6 +297,18 @@ describe('findFfmpeg', () => {
     const packaged = await findFfmpeg({ system: false });
     expect(packaged.origin).toBe('package');
     expect(packaged.version).toMatch(/^ffmpeg version /);
+  });
+
+  it('makes a binary installed without its execute bit runnable (npm may skip the package chmod)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'media-exec-'));
+    try {
+      const binary = join(dir, 'ffmpeg');
+      await writeFile(binary, '#!/bin/sh\necho ran\n', { mode: 0o644 });
+      const usable = ensureExecutable(binary, join(dir, 'copies'));
+      expect((await run(usable, [])).stdout).toBe('ran\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('says clearly when FFMPEG_PATH does not work', async () => {

@@ -55,6 +55,14 @@ export function packagedFfmpeg(): string {
       { cause },
     );
   }
+  return ensureExecutable(path, join(tmpdir(), `toolkit-ffmpeg-${process.getuid?.() ?? 'user'}`));
+}
+
+/**
+ * `path` itself when it can be run (after adding the execute bits if this user owns it), else a copy
+ * in `copyDir` that can: the copy is made once and reused by later processes.
+ */
+export function ensureExecutable(path: string, copyDir: string): string {
   if (isExecutable(path)) return path;
   try {
     chmodSync(path, statSync(path).mode | 0o111);
@@ -63,10 +71,9 @@ export function packagedFfmpeg(): string {
     // Not ours to change (another user's node_modules, a read-only image): copy it instead.
   }
   const size = statSync(path).size;
-  const dir = join(tmpdir(), `toolkit-ffmpeg-${process.getuid?.() ?? 'user'}`);
-  const copy = join(dir, `ffmpeg-${size}`);
+  const copy = join(copyDir, `ffmpeg-${size}`);
   if (isExecutable(copy) && statSync(copy).size === size) return copy;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(copyDir, { recursive: true, mode: 0o700 });
   const partial = `${copy}.${process.pid}.part`;
   copyFileSync(path, partial);
   chmodSync(partial, 0o700);
