@@ -278,6 +278,20 @@ describe('convertAudio', () => {
     ]);
   });
 
+  it('refuses a result over the output limit with 413 instead of holding it in memory', async () => {
+    const error = await failure(
+      convertAudio(
+        await corpus('audio/wonrace_128k.mp3'),
+        { format: 'wav' },
+        { ...limits, maxOutputBytes: 500_000 },
+      ),
+    );
+    expect([error.code, error.message]).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'The converted WAV would be larger than 0.5 MB; choose a compressed format, a lower sample rate or mono.',
+    ]);
+  });
+
   it('stops ffmpeg at the time limit or when the request goes away, and leaves no temporary files', async () => {
     const before = await audioTempFolders();
     const data = await corpus('audio/calmrace_vorbis_48k_stereo.ogg');

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConvertAudioRequest } from '@toolkit/catalog';
 import { fileTypeFromBuffer } from 'file-type';
@@ -23,6 +23,8 @@ export interface AudioLimits {
   timeoutMs: number;
   /** ffmpeg processes running at once at most. */
   concurrency: number;
+  /** Largest result sent back, in bytes (default 256 MB: 20 minutes of 48 kHz stereo WAV is 230 MB). */
+  maxOutputBytes?: number;
   ffmpeg?: FfmpegSource;
 }
 
@@ -48,6 +50,11 @@ const clock = (seconds: number) => {
   const m = Math.floor((whole % 3600) / 60);
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1024 / 1024;
+  return mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
 };
 
 const timePattern = /(\d+):(\d\d):(\d\d(?:\.\d+)?)/;
@@ -148,6 +155,7 @@ export async function convertAudio(
   }
   const ffmpeg = await findFfmpeg(limits.ffmpeg);
   const spec = outputFormats[options.format];
+  const maxOutput = limits.maxOutputBytes ?? 256 * 1024 * 1024;
   const deadline = Date.now() + limits.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
 
@@ -184,7 +192,8 @@ export async function convertAudio(
       if (options.sample_rate !== undefined) args.push('-ar', String(options.sample_rate));
       if (options.channels !== undefined) args.push('-ac', String(options.channels));
       // A header that understates the length cannot make ffmpeg work past the limit.
-      args.push('-t', String(limit + 1), ...(spec.extra ?? []), '-progress', 'pipe:1', '-nostats');
+      args.push('-t', String(limit + 1), '-fs', String(maxOutput + 1));
+      args.push(...(spec.extra ?? []), '-progress', 'pipe:1', '-nostats');
       args.push('-f', spec.muxer, '-y', `file:${output}`);
       const converted = await runProcess(ffmpeg.path, args, {
         timeoutMs: remaining(),
@@ -218,6 +227,12 @@ export async function convertAudio(
         throw new OperationError(
           'PAYLOAD_TOO_LARGE',
           `The audio is longer than ${clock(limit)}, the most that can be converted.`,
+        );
+      }
+      if ((await stat(output)).size > maxOutput) {
+        throw new OperationError(
+          'PAYLOAD_TOO_LARGE',
+          `The converted ${options.format.toUpperCase()} would be larger than ${megabytes(maxOutput)} MB; choose a compressed format, a lower sample rate or mono.`,
         );
       }
       const result = await readFile(output);
