@@ -67,11 +67,16 @@ describe('GET /api/v1/openapi.json', () => {
       const op = doc.paths[tool.api.path]?.post;
       expect(op, tool.id).toBeDefined();
       const body = op?.requestBody?.content['multipart/form-data']?.schema;
-      // The file field (image, or images for combine) is required, besides any required field.
-      const fileField = tool.api.input.field;
-      expect(body?.required, tool.id).toContain(fileField);
       const fields = Object.keys(tool.api.request?.shape ?? {});
-      expect(Object.keys(body?.properties ?? {}).sort()).toEqual([fileField, ...fields].sort());
+      const { input } = tool.api;
+      if (input.kind === 'json-or-file') {
+        const json = op?.requestBody?.content['application/json']?.schema;
+        expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual(fields.sort());
+      } else {
+        // The file field (image, images, file…) is required, besides any required field (rotate's angle).
+        expect(body?.required, tool.id).toContain(input.field);
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+      }
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
         '200',
         '400',

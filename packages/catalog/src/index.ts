@@ -6,6 +6,7 @@ import type { combineRequest } from './tools/combine-images.js';
 import { combineImages } from './tools/combine-images.js';
 import type { compressRequest } from './tools/compress-image.js';
 import { compressImage } from './tools/compress-image.js';
+import type { convertAudioRequest } from './tools/convert-audio.js';
 import { convertAudio } from './tools/convert-audio.js';
 import type { convertRequest } from './tools/convert-image.js';
 import { convertImage } from './tools/convert-image.js';
@@ -19,11 +20,13 @@ import type { imageBase64Response } from './tools/image-base64.js';
 import { imageBase64 } from './tools/image-base64.js';
 import { jsonToCsv } from './tools/json-to-csv.js';
 import { jsonToXml } from './tools/json-to-xml.js';
+import type { pdfToTextResponse } from './tools/pdf-to-text.js';
 import { pdfToText } from './tools/pdf-to-text.js';
 import type { resizeRequest } from './tools/resize-image.js';
 import { resizeImage } from './tools/resize-image.js';
 import type { rotateRequest } from './tools/rotate-image.js';
 import { rotateImage } from './tools/rotate-image.js';
+import type { textToPdfRequest } from './tools/text-to-pdf.js';
 import { textToPdf } from './tools/text-to-pdf.js';
 import type { thumbnailRequest } from './tools/thumbnail-generator.js';
 import { thumbnailGenerator } from './tools/thumbnail-generator.js';
@@ -52,11 +55,19 @@ export { imageInputTypes } from './tools/_image-input.js';
 export { firstFrameHeader, imageOutputFields } from './tools/_image-output.js';
 export { combineRequest } from './tools/combine-images.js';
 export { compressRequest } from './tools/compress-image.js';
+export {
+  type AudioFormat,
+  audioFormats,
+  convertAudioRequest,
+  durationHeader,
+} from './tools/convert-audio.js';
 export { convertFormats, convertRequest } from './tools/convert-image.js';
 export { flipRequest } from './tools/flip-image.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
+export { pdfToTextRequest, pdfToTextResponse } from './tools/pdf-to-text.js';
 export { resizeRequest } from './tools/resize-image.js';
 export { rotateRequest } from './tools/rotate-image.js';
+export { pdfFonts, pdfPageSizes, textToPdfHeaders, textToPdfRequest } from './tools/text-to-pdf.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
 
 /* The option types of the operations, derived from the schemas that validate them. */
@@ -68,6 +79,9 @@ export type ConvertRequest = z.output<typeof convertRequest>;
 export type CompressRequest = z.output<typeof compressRequest>;
 export type CombineRequest = z.output<typeof combineRequest>;
 export type ImageBase64Data = z.output<typeof imageBase64Response>;
+export type ConvertAudioRequest = z.output<typeof convertAudioRequest>;
+export type PdfToTextData = z.output<typeof pdfToTextResponse>;
+export type TextToPdfRequest = z.output<typeof textToPdfRequest>;
 
 /** Every documented tool, in sidebar order (grouped, then in the order of the route table). */
 export const tools = [

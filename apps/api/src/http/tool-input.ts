@@ -89,6 +89,11 @@ export async function readToolInput(
     return { fields: withoutNullText(body.fields), files };
   }
   if (input.kind === 'json-or-file') {
+    // A text/plain body is parsed by Fastify but is not one of the two forms this input takes.
+    const type = request.headers['content-type'];
+    if (type && !/^application\/json\b/i.test(type)) {
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send application/json or multipart/form-data.');
+    }
     const fields = plainObject(request.body);
     if (!fields) {
       throw new ApiError(

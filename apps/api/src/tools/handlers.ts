@@ -1,3 +1,5 @@
+import { pdfToTextHandler } from './document/pdf-to-text.js';
+import { textToPdfHandler } from './document/text-to-pdf.js';
 import { combineImagesHandler } from './image/combine-images.js';
 import { compressImageHandler } from './image/compress-image.js';
 import { convertImageHandler } from './image/convert-image.js';
@@ -6,6 +8,7 @@ import { imageBase64Handler } from './image/image-base64.js';
 import { resizeImageHandler } from './image/resize-image.js';
 import { rotateImageHandler } from './image/rotate-image.js';
 import { thumbnailGeneratorHandler } from './image/thumbnail-generator.js';
+import { convertAudioHandler } from './media/convert-audio.js';
 import type { HandlerTable } from './types.js';
 
 /** Every live tool of the catalog and its handler. */
@@ -18,4 +21,7 @@ export const handlers: HandlerTable = {
   'convert-image': convertImageHandler,
   'compress-image': compressImageHandler,
   'combine-images': combineImagesHandler,
+  'convert-audio': convertAudioHandler,
+  'pdf-to-text': pdfToTextHandler,
+  'text-to-pdf': textToPdfHandler,
 };

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { getTool, type LiveToolId, liveTools, type ToolSpec } from '@toolkit/catalog';
+import { getTool, type LiveToolId, liveTools, type ToolSpec, toolReference } from '@toolkit/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -16,6 +16,7 @@ import { multipartLimitsFor } from '../http/multipart.js';
 import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
 import { guardUpload } from '../http/upload-guard.js';
+import { limitsOf } from '../openapi/limits.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 
 /** Route config flag read by the load-shedding plugin: this route does real work. */
@@ -55,6 +56,8 @@ export function registerToolRoute(
   if (!schema) throw new Error(`Live tool ${spec.id} has no request schema in the catalog.`);
   const fileBytes = uploadLimit(spec, config);
   const multipartLimits = multipartLimitsFor(config, fileBytes);
+  // Audio gets its own, longer processing time (the catalog says which tools do).
+  const deadlineMs = toolReference(spec, limitsOf(config)).timeoutMs;
   const imageLimits = {
     maxInputPixels: config.limits.maxInputPixels,
     maxImageSide: config.limits.maxImageSide,
@@ -90,8 +93,12 @@ export function registerToolRoute(
         handedOver = true;
         const working = performance.now();
         const result = await underDeadline(
-          (signal) => run({ fields, files: raw.files }, { config, imageLimits, log: request.log, signal }),
-          config.timeouts.requestMs,
+          (signal) =>
+            run(
+              { fields, files: raw.files },
+              { config, imageLimits, log: request.log, signal, accept: request.headers.accept },
+            ),
+          deadlineMs,
           reply.raw,
           [releaseWork, releaseUpload],
         );

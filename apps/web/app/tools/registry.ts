@@ -17,6 +17,9 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
   'convert-image': lazyPanel(() => import('./convert-image/convert-panel')),
   'compress-image': lazyPanel(() => import('./compress-image/compress-panel')),
   'combine-images': lazyPanel(() => import('./combine-images/combine-panel')),
+  'convert-audio': lazyPanel(() => import('./convert-audio/audio-panel')),
+  'pdf-to-text': lazyPanel(() => import('./pdf-to-text/pdf-text-panel')),
+  'text-to-pdf': lazyPanel(() => import('./text-to-pdf/text-pdf-panel')),
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */
