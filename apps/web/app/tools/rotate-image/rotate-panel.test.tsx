@@ -17,7 +17,7 @@ const png = () =>
   });
 
 describe('Rotate panel', () => {
-  it('sends the angle and background, and the defaults the schema gives', async () => {
+  it('sends the angle and background, and the defaults the schema gives', { timeout: 20_000 }, async () => {
     const requests = stubFetch(png);
     const { container } = renderWithProviders(<RotatePanel />);
     await userEvent.upload(
@@ -38,7 +38,9 @@ describe('Rotate panel', () => {
     ]);
   });
 
-  it('shows the schema sentence for an angle out of range and a bad colour, and sends nothing', async () => {
+  it('shows the schema sentence for an angle out of range and a bad colour, and sends nothing', {
+    timeout: 20_000,
+  }, async () => {
     const requests = stubFetch(png);
     const { container } = renderWithProviders(<RotatePanel />);
     await userEvent.upload(
