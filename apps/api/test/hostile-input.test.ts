@@ -64,7 +64,7 @@ const attackCodes: Record<string, ErrorCode | undefined> = {
   'many-frames.gif': 'IMAGE_TOO_LARGE',
 };
 
-/** Corpus files whose answer is known on every image route. */
+/** Corpus files whose answer is known on every image route (other routes answer in their own terms). */
 const corpusCodes: Record<string, ErrorCode> = {
   'pixel-bomb_25200x33300.png': 'IMAGE_TOO_LARGE',
   'pixel-bomb_64250x64250_1KB.jpg': 'IMAGE_TOO_LARGE',
@@ -103,8 +103,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A good image sent first to a route that takes several, so the count rule passes and the hostile file is judged. */
+const companion = readFileSync(join(repoRoot, 'fixtures/corpus/images/chelsea_cat_451x300.png'));
+
 async function send(tool: ToolSpec, name: string, data: Buffer, fields: Record<string, string>) {
+  const several = tool.api.input.kind === 'files';
   const body = form([
+    ...(several ? [{ name: fileField(tool), filename: 'companion.png', data: companion }] : []),
     { name: fileField(tool), filename: name, data },
     ...Object.entries(fields).map(([key, value]) => ({ name: key, value })),
   ]);
@@ -151,7 +156,7 @@ describe.each(liveTools.map((tool) => [tool.id, tool] as const))('hostile input 
         const label = `${tool.id} ${name} ${JSON.stringify(fields)}`;
         const { res, bytes, cpuMs } = await send(tool, name, data, fields);
         const code = expectContract(res, bytes, label);
-        const expected = attackCodes[name] ?? corpusCodes[name];
+        const expected = tool.group === 'image' ? (attackCodes[name] ?? corpusCodes[name]) : undefined;
         if (expected) expect(code, label).toBe(expected);
         expect(cpuMs, label).toBeLessThan(cpuBoundMs);
         await expectHealthy();
