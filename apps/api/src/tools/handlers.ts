@@ -1,6 +1,14 @@
+import { base64DecodeHandler } from './data/base64-decode.js';
+import { base64EncodeHandler } from './data/base64-encode.js';
+import { csvToJsonHandler } from './data/csv-to-json.js';
+import { jsonToCsvHandler } from './data/json-to-csv.js';
+import { jsonToXmlHandler } from './data/json-to-xml.js';
+import { xmlToJsonHandler } from './data/xml-to-json.js';
+import { yamlToJsonHandler } from './data/yaml-to-json.js';
 import { imageBase64Handler } from './image/image-base64.js';
 import { resizeImageHandler } from './image/resize-image.js';
 import { thumbnailGeneratorHandler } from './image/thumbnail-generator.js';
+import { wordCounterHandler } from './text/word-counter.js';
 import type { HandlerTable } from './types.js';
 
 /** Every live tool of the catalog and its handler. */
@@ -8,4 +16,12 @@ export const handlers: HandlerTable = {
   'resize-image': resizeImageHandler,
   'thumbnail-generator': thumbnailGeneratorHandler,
   'image-base64': imageBase64Handler,
+  'word-counter': wordCounterHandler,
+  'json-to-csv': jsonToCsvHandler,
+  'csv-to-json': csvToJsonHandler,
+  'xml-to-json': xmlToJsonHandler,
+  'json-to-xml': jsonToXmlHandler,
+  'yaml-to-json': yamlToJsonHandler,
+  'base64-encode': base64EncodeHandler,
+  'base64-decode': base64DecodeHandler,
 };

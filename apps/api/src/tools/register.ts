@@ -144,7 +144,8 @@ export function registerToolRoute(
           readToolInput(request, spec.api.input, multipartLimits),
           config.timeouts.uploadIdleMs,
         );
-        const fields = validateFields(schema, raw.fields);
+        const text = spec.api.input.kind === 'json-or-file' ? spec.api.input.textKey : undefined;
+        const fields = validateFields(schema, raw.fields, text);
         const received = performance.now();
         const releaseWork = await slots.work.acquire();
         let result: ToolResult;
