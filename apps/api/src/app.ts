@@ -46,6 +46,10 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
+    // API.md: keys such as __proto__ in a JSON document are data. JSON.parse makes them own
+    // properties, which never touch a prototype; refusing the whole body would lose the document.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     requestTimeout: config.timeouts.uploadMs,
     // Shutdown answers new requests with our own 503 (load-shedding plugin), not Fastify's body.
     return503OnClosing: false,

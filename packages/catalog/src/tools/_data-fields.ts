@@ -9,14 +9,16 @@ import { defaultLimits } from '../limits.js';
 
 export const dataUploadBytes = defaultLimits.textBodyBytes;
 
+/** A text member, refused with one sentence naming it when it is not a string. */
+export function textMember(name: string) {
+  return z.string({ error: `${name} must be a string.` }).optional();
+}
+
 /** The document as text, e.g. `documentText('csv', 'The CSV')`. */
-export function documentText(what: string) {
-  return z
-    .string()
-    .optional()
-    .describe(
-      `${what} as text. Or upload it as \`file\` instead: UTF-8 (a byte order mark is dropped), or UTF-16 with a byte order mark.`,
-    );
+export function documentText(name: string, what: string) {
+  return textMember(name).describe(
+    `${what} as text. Or upload it as \`file\` instead: UTF-8 (a byte order mark is dropped), or UTF-16 with a byte order mark.`,
+  );
 }
 
 /** `,` `;` tab `|`, the tab by name: a literal one is awkward in forms and lists of choices. */

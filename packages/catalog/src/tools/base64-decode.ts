@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { boolean } from '../fields.js';
-import { dataUploadBytes } from './_data-fields.js';
+import { dataUploadBytes, textMember } from './_data-fields.js';
 
 export const base64Decode = defineTool({
   id: 'base64-decode',
@@ -27,12 +27,9 @@ export const base64Decode = defineTool({
       },
     ],
     request: z.object({
-      base64: z
-        .string()
-        .optional()
-        .describe(
-          'The Base64 text, standard or URL-safe, padding optional; line breaks, spaces and a data: URI prefix are allowed. Or upload it as `file`.',
-        ),
+      base64: textMember('base64').describe(
+        'The Base64 text, standard or URL-safe, padding optional; line breaks, spaces and a data: URI prefix are allowed. Or upload it as `file`.',
+      ),
       url_safe: boolean('url_safe')
         .optional()
         .describe(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { boolean, integer } from '../fields.js';
-import { dataUploadBytes } from './_data-fields.js';
+import { dataUploadBytes, textMember } from './_data-fields.js';
 
 export const base64Encode = defineTool({
   id: 'base64-encode',
@@ -18,12 +18,9 @@ export const base64Encode = defineTool({
     maxUploadBytes: dataUploadBytes,
     mediaTypes: ['text/plain'],
     request: z.object({
-      text: z
-        .string()
-        .optional()
-        .describe(
-          'Text to encode (as UTF-8). Or upload any file as `file`: its bytes are encoded as they are.',
-        ),
+      text: textMember('text').describe(
+        'Text to encode (as UTF-8). Or upload any file as `file`: its bytes are encoded as they are.',
+      ),
       url_safe: boolean('url_safe')
         .default(false)
         .describe('Use the URL and file-name alphabet (- and _ for + and /), without = padding.'),

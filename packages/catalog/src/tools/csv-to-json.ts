@@ -39,7 +39,7 @@ export const csvToJson = defineTool({
       },
     ],
     request: z.object({
-      csv: documentText('The CSV'),
+      csv: documentText('csv', 'The CSV'),
       delimiter: delimiterField()
         .optional()
         .describe(

@@ -26,6 +26,7 @@ export const jsonToCsv = defineTool({
     request: z.object({
       json: z
         .unknown()
+        .optional()
         .describe(
           'The JSON: an array of objects (one row each, columns are the union of their keys in first-seen order), an object (one row), or an array of arrays (rows of cells). Send it as a value or as JSON text in a string, or upload it as `file`.',
         ),

@@ -19,6 +19,7 @@ export const jsonToXml = defineTool({
     request: z.object({
       json: z
         .unknown()
+        .optional()
         .describe(
           "The JSON, as a value or as JSON text in a string (or upload it as `file`). Keys become elements, keys starting with @ attributes, #text an element's text, arrays repeated elements, null an empty element.",
         ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { defaultLimits } from '../limits.js';
+import { textMember } from './_data-fields.js';
 
 const count = (what: string) => z.number().int().min(0).describe(what);
 
@@ -43,12 +44,9 @@ export const wordCounter = defineTool({
     output: 'analysis',
     maxUploadBytes: defaultLimits.textBodyBytes,
     request: z.object({
-      text: z
-        .string()
-        .optional()
-        .describe(
-          'The text to count. Or upload it as `file`: UTF-8, or UTF-16 with a byte order mark. Empty or blank text gives zeros.',
-        ),
+      text: textMember('text').describe(
+        'The text to count. Or upload it as `file`: UTF-8, or UTF-16 with a byte order mark. Empty or blank text gives zeros.',
+      ),
     }),
     responseData: wordCountResponse,
     response:

@@ -18,7 +18,7 @@ export const xmlToJson = defineTool({
     maxUploadBytes: dataUploadBytes,
     mediaTypes: ['application/json'],
     request: z.object({
-      xml: documentText('The XML document'),
+      xml: documentText('xml', 'The XML document'),
       attribute_prefix: z
         .string()
         .max(20, { error: 'attribute_prefix must be at most 20 characters.' })

@@ -18,7 +18,7 @@ export const yamlToJson = defineTool({
     maxUploadBytes: dataUploadBytes,
     mediaTypes: ['application/json'],
     request: z.object({
-      yaml: documentText('The YAML'),
+      yaml: documentText('yaml', 'The YAML'),
       all_documents: boolean('all_documents')
         .default(false)
         .describe('false: the first document only; true: an array of every document (--- separated).'),
