@@ -34,6 +34,15 @@ describe('csvToJson', () => {
     }
   });
 
+  it('detects the delimiter of a narrow table with a short row', () => {
+    const result = convert('id;zip\n1;01234\n2\n');
+    expect(result.delimiter).toBe(';');
+    expect(JSON.parse(result.json)).toEqual([
+      { id: 1, zip: '01234' },
+      { id: 2, zip: null },
+    ]);
+  });
+
   it('detects the delimiter of real files with comment lines', () => {
     expect(convert(sharedCorpus('data/csv/tzdata-zone1970.tab').toString('utf8')).delimiter).toBe('\t');
     expect(convert(sharedCorpus('data/csv/unicode-Blocks.txt').toString('utf8')).delimiter).toBe(';');

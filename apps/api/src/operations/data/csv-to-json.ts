@@ -32,20 +32,35 @@ const DELIMITERS: CsvDelimiter[] = [',', '\t', ';', '|'];
 const SAMPLE_CHARS = 64 * 1024;
 
 /**
- * Papa guesses from the first rows, and fails when they are `#` comments or when the text ends with
- * a line break: guess on whole lines of a sample, skipping both (for the guess only).
+ * Papa's own guess fails when the text ends with a line break, when the first rows are `#`
+ * comments, and when a narrow table has a short row (it wants every row alike). Instead, parse a
+ * sample of whole lines with each candidate and take the one under which most rows share one field
+ * count above 1 (more fields break ties; then the order of DELIMITERS).
  */
 function detectDelimiter(text: string): CsvDelimiter {
   const cut = text.length > SAMPLE_CHARS ? text.lastIndexOf('\n', SAMPLE_CHARS) : text.length;
   const sample = text.slice(0, cut > 0 ? cut : SAMPLE_CHARS);
-  const guess = Papa.parse<string[]>(sample, {
-    delimitersToGuess: DELIMITERS,
-    skipEmptyLines: true,
-    comments: '#',
-    preview: 50,
-  });
-  const found = guess.meta.delimiter as CsvDelimiter;
-  return DELIMITERS.includes(found) ? found : ',';
+  let best: { delimiter: CsvDelimiter; share: number; fields: number } = {
+    delimiter: ',',
+    share: 0,
+    fields: 1,
+  };
+  for (const delimiter of DELIMITERS) {
+    const rows = Papa.parse<string[]>(sample, {
+      delimiter,
+      skipEmptyLines: true,
+      comments: '#',
+      preview: 50,
+    }).data;
+    const counts = new Map<number, number>();
+    for (const row of rows) if (row.length > 1) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+    for (const [fields, count] of counts) {
+      const share = count / rows.length;
+      if (share > best.share || (share === best.share && fields > best.fields))
+        best = { delimiter, share, fields };
+    }
+  }
+  return best.delimiter;
 }
 
 /** Duplicate or empty header names would overwrite each other's values: number the repeats. */
