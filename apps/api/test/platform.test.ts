@@ -67,9 +67,11 @@ describe('GET /api/v1/openapi.json', () => {
       const op = doc.paths[tool.api.path]?.post;
       expect(op, tool.id).toBeDefined();
       const body = op?.requestBody?.content['multipart/form-data']?.schema;
-      expect(body?.required).toEqual(['image']);
       const fields = Object.keys(tool.api.request?.shape ?? {});
-      expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['image', ...fields].sort());
+      const { input } = tool.api;
+      // A JSON-or-file tool takes its document as a JSON member or as the uploaded `file`.
+      expect(body?.required).toEqual(input.kind === 'json-or-file' ? undefined : [input.field]);
+      expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
         '200',
         '400',
