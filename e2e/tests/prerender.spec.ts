@@ -38,7 +38,8 @@ const pages = [
       ...spec.sidebar.groups.map((g) => g.title),
       ...(tool.status === 'planned'
         ? [spec.placeholder.title, spec.placeholder.body]
-        : [spec.upload.heading]),
+        : // A text tool's panel has an editor and an "Upload a file" button instead of a drop area.
+          [tool.api.input.kind === 'json-or-file' ? 'Upload a file' : spec.upload.heading]),
     ],
   })),
 ];

@@ -47,6 +47,10 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
+    // API.md: keys such as __proto__ in a JSON document are data. JSON.parse makes them own
+    // properties, which never touch a prototype; refusing the whole body would lose the document.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     requestTimeout: config.timeouts.uploadMs,
     http: {
       // A request without Host reaches us and gets the contract's error (http-hygiene plugin).

@@ -72,6 +72,9 @@ describe('GET /api/v1/openapi.json', () => {
       if (input.kind === 'json-or-file') {
         const json = op?.requestBody?.content['application/json']?.schema;
         expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual(fields.sort());
+        // …or the same fields as a form with the document as the uploaded `file`.
+        expect(body?.required, tool.id).toBeUndefined();
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
       } else {
         // The file field (image, images, file…) is required, besides any required field (rotate's angle).
         expect(body?.required, tool.id).toContain(input.field);

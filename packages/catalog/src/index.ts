@@ -51,6 +51,7 @@ export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export * from './limits.js';
 export * from './reference/index.js';
+export { type Delimiter, delimiterChar, delimiters } from './tools/_data-fields.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { firstFrameHeader, imageOutputFields } from './tools/_image-output.js';
 export { combineRequest } from './tools/combine-images.js';

@@ -87,7 +87,8 @@ export function registerToolRoute(
           config.uploadPace,
           admission.shutdown.signal,
         );
-        const fields = validateFields(schema, raw.fields);
+        const text = spec.api.input.kind === 'json-or-file' ? spec.api.input.textKey : undefined;
+        const fields = validateFields(schema, raw.fields, text);
         const received = performance.now();
         const releaseWork = await admission.work.acquire();
         handedOver = true;
