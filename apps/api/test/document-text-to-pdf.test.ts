@@ -75,8 +75,9 @@ describe('POST /pdf/from-text', () => {
     expect(blank.details).toEqual([
       {
         field: 'text',
-        message:
-          'The text is missing, empty or only whitespace: send {"text": "…"}, or upload a .txt or .md file as "file".',
+        // A text tool's own member is never dropped as blank (a word count of "  " is zeros), so the
+        // operation itself says why blank text cannot make a PDF, as it does for a blank file.
+        message: 'The text is empty or only whitespace: there is nothing to put in the PDF.',
       },
     ]);
     const blankFile = await upload(Buffer.from(' \n\u0007\t\f\n'), 'blank.txt');
