@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { OperationError } from '../../operations/errors.js';
+import { defaultDocumentLimits } from '../../operations/files/convert/document.js';
+import { closeWorkerPool, runTask } from '../../runtime/worker-pool.js';
+
+afterAll(() => closeWorkerPool());
+
+describe('files tasks in the worker pool', () => {
+  it('converts a document in a worker thread and brings failures back as OperationError', async () => {
+    const job = (text: string, from: string, to: string) => ({
+      data: new TextEncoder().encode(text),
+      from,
+      to,
+      title: 'notes',
+      limits: defaultDocumentLimits,
+    });
+    const html = await runTask('files.convert-document', job('# Hi <script>x()</script>', 'md', 'html'));
+    expect(html).toContain('<h1>Hi </h1>');
+    expect(html).not.toContain('script');
+    const failure = await runTask('files.convert-document', job('a: 1\na: 2\n', 'yaml', 'json')).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(OperationError);
+    expect(failure).toMatchObject({ code: 'UNPROCESSABLE_FILE' });
+  });
+});
