@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../../operations/errors.js';
 import { defaultDocumentLimits } from '../../operations/files/convert/document.js';
+import { detectFileType } from '../../operations/files/detect/detect.js';
 import { closeWorkerPool, runTask } from '../../runtime/worker-pool.js';
 
 afterAll(() => closeWorkerPool());
@@ -22,5 +23,15 @@ describe('files tasks in the worker pool', () => {
     );
     expect(failure).toBeInstanceOf(OperationError);
     expect(failure).toMatchObject({ code: 'UNPROCESSABLE_FILE' });
+  });
+
+  it('analyses text for detection in a worker thread', async () => {
+    const data = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n3,4\n', 'utf16le')]);
+    const result = await detectFileType(
+      data,
+      { name: 'x.csv' },
+      { analyseText: (probe) => runTask('files.analyse-text', probe) },
+    );
+    expect(result).toMatchObject({ mime: 'text/csv', encoding: 'UTF-16LE', mismatch: false });
   });
 });

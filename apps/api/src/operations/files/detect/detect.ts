@@ -53,23 +53,68 @@ interface Found {
   detectedBy: DetectedBy;
 }
 
-async function identify(data: Uint8Array, declaredExt: string | undefined): Promise<Found> {
+/** The beginning of a file, which is all the text analysis reads (it can run in a worker thread). */
+export interface TextProbe {
+  head: Uint8Array;
+  /** True when `head` is the whole file. */
+  complete: boolean;
+  /** The file's last non-whitespace character. */
+  lastChar: string;
+}
+
+export interface TextAnalysis {
+  encoding: string;
+  bom: boolean;
+  mime: string;
+}
+
+export const textProbeBytes = 64 * 1024;
+
+/** Encoding and kind of text, or undefined for binary data. CPU work of a few milliseconds to tens. */
+export function analyseText(probe: TextProbe): TextAnalysis | undefined {
+  const sample = sampleText(probe.head, probe.head.byteLength, probe.complete);
+  if (!sample) return undefined;
+  const mime = textKind({ text: sample.text, complete: sample.complete, lastChar: probe.lastChar });
+  return { encoding: sample.encoding, bom: sample.bom, mime };
+}
+
+export interface DetectOptions {
+  /** Runs analyseText elsewhere (the worker pool); in-line when absent. */
+  analyseText?: (probe: TextProbe) => Promise<TextAnalysis | undefined>;
+}
+
+async function identify(
+  data: Uint8Array,
+  declaredExt: string | undefined,
+  options: DetectOptions,
+): Promise<Found> {
   if (data.length === 0)
     return { mime: 'application/x-empty', ext: '', encoding: null, detectedBy: 'content' };
-  const sample = sampleText(data);
+  const probe: TextProbe = {
+    head: data.subarray(0, textProbeBytes),
+    complete: data.length <= textProbeBytes,
+    lastChar: lastNonSpace(data),
+  };
+  const [text, signature] = await Promise.all([
+    options.analyseText ? options.analyseText(probe) : analyseText(probe),
+    readSignature(data),
+  ]);
   // A BOM decides before any signature: file-type takes UTF-16LE text with a BOM for MP3.
-  const signature = sample?.bom ? undefined : await readSignature(data);
-  if (signature && !markupSignatures.has(signature.mime)) {
+  if (signature && !text?.bom && !markupSignatures.has(signature.mime)) {
     const textual = knownTypes[signature.mime]?.isText === true;
-    return { ...signature, encoding: textual ? (sample?.encoding ?? null) : null, detectedBy: 'signature' };
+    return { ...signature, encoding: textual ? (text?.encoding ?? null) : null, detectedBy: 'signature' };
   }
-  if (sample) {
-    const mime = textKind({ text: sample.text, complete: sample.complete, lastChar: lastNonSpace(data) });
+  if (text) {
     const fromName = declaredExt !== undefined ? mimeByTextExtension[declaredExt] : undefined;
-    if (mime === 'text/plain' && fromName) {
-      return { mime: fromName, ext: declaredExt ?? '', encoding: sample.encoding, detectedBy: 'extension' };
+    if (text.mime === 'text/plain' && fromName) {
+      return { mime: fromName, ext: declaredExt ?? '', encoding: text.encoding, detectedBy: 'extension' };
     }
-    return { mime, ext: knownTypes[mime]?.ext ?? 'txt', encoding: sample.encoding, detectedBy: 'content' };
+    return {
+      mime: text.mime,
+      ext: knownTypes[text.mime]?.ext ?? 'txt',
+      encoding: text.encoding,
+      detectedBy: 'content',
+    };
   }
   if (signature) return { ...signature, encoding: null, detectedBy: 'signature' };
   const fromName = declaredExt !== undefined ? mimeByBinaryExtension[declaredExt] : undefined;
@@ -84,10 +129,14 @@ async function identify(data: Uint8Array, declaredExt: string | undefined): Prom
  *
  * @example (await detectFileType(pngBytes, { name: 'cat.jpg' })).mismatch // true
  */
-export async function detectFileType(data: Uint8Array, declared: Declared = {}): Promise<Detection> {
+export async function detectFileType(
+  data: Uint8Array,
+  declared: Declared = {},
+  options: DetectOptions = {},
+): Promise<Detection> {
   const declaredExtension = declaredExtensionOf(declared.name);
   const declaredMime = normaliseDeclaredMime(declared.mime);
-  const found = await identify(data, declaredExtension);
+  const found = await identify(data, declaredExtension, options);
   const known = knownTypes[found.mime];
   const isText = found.encoding !== null || (known?.isText ?? false);
   return {

@@ -111,16 +111,21 @@ function decodeWith(bytes: Uint8Array, encoding: string, trimEnd: boolean): stri
 }
 
 /**
- * Reads the first `sampleBytes` of a file as text, or answers undefined when it is binary.
+ * Reads the first `sampleBytes` of a file as text, or answers undefined when it is binary. `whole`
+ * says whether `data` is the entire file (false when it is only the file's beginning).
  * Order matters: BOMs first (file-type calls a UTF-16LE text with a BOM MP3), then strict UTF-8
  * (pure ASCII reported as ASCII: chardet would call it ISO-8859-x), then chardet with the
  * Japanese correction for everything else.
  *
  * @example sampleText(Buffer.from('héllo'))?.encoding // 'UTF-8'
  */
-export function sampleText(data: Uint8Array, sampleBytes = 64 * 1024): TextSample | undefined {
-  const complete = data.length <= sampleBytes;
-  const sample = complete ? data : data.subarray(0, sampleBytes);
+export function sampleText(
+  data: Uint8Array,
+  sampleBytes = 64 * 1024,
+  whole = data.length <= sampleBytes,
+): TextSample | undefined {
+  const complete = whole && data.length <= sampleBytes;
+  const sample = data.length <= sampleBytes ? data : data.subarray(0, sampleBytes);
 
   const bom = findBom(sample);
   if (bom) {

@@ -85,11 +85,15 @@ function markupKind(trimmed: string): string | undefined {
   return root.name ? 'application/xml' : undefined;
 }
 
-/** Text cut to whole lines (a sample may end mid-line). */
-function wholeLines(facts: TextFacts): string {
-  if (facts.complete) return facts.text;
-  const end = facts.text.lastIndexOf('\n');
-  return end > 0 ? facts.text.slice(0, end) : facts.text;
+/**
+ * The first `bytes` characters cut at a line end (or the whole text when shorter): the shape checks
+ * read a window, not the sample, since YAML and CSV parsing cost far more per byte than detection
+ * deserves (64 KB of YAML takes the yaml package hundreds of milliseconds).
+ */
+function window(text: string, complete: boolean, size: number): { text: string; complete: boolean } {
+  if (complete && text.length <= size) return { text, complete };
+  const end = text.lastIndexOf('\n', size);
+  return { text: end > 0 ? text.slice(0, end) : text.slice(0, size), complete: false };
 }
 
 function delimitedKind(text: string): string | undefined {
@@ -177,12 +181,14 @@ export function textKind(facts: TextFacts): string {
   const markup = markupKind(trimmed);
   if (markup) return markup;
 
-  const lines = wholeLines(facts);
+  const { text: lines, complete } = window(facts.text, facts.complete, 16 * 1024);
   // Code samples inside Markdown must not make it source code: judge code outside fences.
   const withoutFences = lines.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
   const code = scoreSourceCode(withoutFences);
   if (code) return code;
-  if (isYaml(lines, facts.complete)) return 'application/yaml';
+  // Something that starts like JSON but is not (truncated, invalid) is not YAML either.
+  const yamlWindow = window(lines, complete, 4 * 1024);
+  if (!/^[{[]/.test(trimmed) && isYaml(yamlWindow.text, yamlWindow.complete)) return 'application/yaml';
   if (isMarkdown(lines)) return 'text/markdown';
   return delimitedKind(lines) ?? 'text/plain';
 }
