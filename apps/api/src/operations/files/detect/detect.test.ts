@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { describe, expect, it } from 'vitest';
 import { makeCfb, makeDocx, makeXlsx, makeZip, paragraph } from '../test-support/fixtures.js';
 import { detectFileType } from './detect.js';
@@ -142,5 +144,23 @@ describe('binary formats', () => {
       mismatch: false,
     });
     expect((await detectFileType(noise, { name: 'x.png' })).mismatch).toBe(true);
+  });
+
+  it('recognises video containers (made here with ffmpeg: the corpus has no video)', async () => {
+    const video = (format: string, codec: string) =>
+      execFileSync(ffmpeg.path, [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=red:s=16x16:d=0.2'],
+        ...['-c:v', codec, '-movflags', 'frag_keyframe+empty_moov', '-f', format, 'pipe:1'],
+      ]);
+    expect(await detectFileType(video('mp4', 'mpeg4'), { name: 'clip.mp4' })).toMatchObject({
+      mime: 'video/mp4',
+      category: 'video',
+      mismatch: false,
+    });
+    expect(await detectFileType(video('matroska', 'mpeg4'), { name: 'clip.mp3' })).toMatchObject({
+      mime: 'video/matroska',
+      category: 'video',
+      mismatch: true,
+    });
   });
 });
