@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../../operations/errors.js';
-import { defaultDocumentLimits } from '../../operations/files/convert/document.js';
+import { defaultDocumentLimits } from '../../operations/files/convert/job.js';
 import { detectFileType } from '../../operations/files/detect/detect.js';
 import { closeWorkerPool, runTask } from '../../runtime/worker-pool.js';
 

@@ -1,4 +1,5 @@
-import { convertDocument, type DocumentJob } from '../../operations/files/convert/document.js';
+import { convertDocument } from '../../operations/files/convert/document.js';
+import type { DocumentJob } from '../../operations/files/convert/job.js';
 import { analyseText, type TextProbe } from '../../operations/files/detect/detect.js';
 import type { TaskTable } from '../task-table.js';
 

@@ -1,41 +1,10 @@
 import { OperationError } from '../../errors.js';
-import { sampleText } from '../detect/encoding.js';
-import { type DocxLimits, docxTo } from './docx.js';
+import { decodeText } from '../detect/encoding.js';
+import { docxTo } from './docx.js';
+import type { DocumentJob } from './job.js';
 import { jsonToYaml, yamlToJson } from './json-yaml.js';
 import { htmlToMarkdown, htmlToPlainText, markdownToHtml } from './markup.js';
-import { csvToXlsx, type SpreadsheetLimits, xlsxToCsv, xlsxToJson } from './spreadsheet.js';
-
-/** Limits for the conversions done in our own code. */
-export interface DocumentLimits extends DocxLimits, SpreadsheetLimits {}
-
-export const defaultDocumentLimits: DocumentLimits = {
-  maxUnzippedBytes: 100 * 1024 * 1024,
-  maxEntries: 10_000,
-  maxImageBytes: 5 * 1024 * 1024,
-  maxTotalImageBytes: 20 * 1024 * 1024,
-  maxCells: 1_000_000,
-};
-
-/** One conversion, as it crosses into a worker thread (structured-cloneable). */
-export interface DocumentJob {
-  data: Uint8Array;
-  from: string;
-  to: string;
-  /** The document's title (for HTML pages): the upload's name without its extension. */
-  title: string;
-  /** xlsx → csv/json: which sheet (name or 1-based number); the first when absent. */
-  sheet?: string | undefined;
-  limits: DocumentLimits;
-}
-
-/** The whole file as text in its own encoding (BOM, UTF-8, or what chardet finds). */
-export function decodeText(data: Uint8Array): string {
-  if (data.byteLength === 0) return '';
-  const sample = sampleText(data, data.byteLength);
-  if (!sample)
-    throw new OperationError('UNPROCESSABLE_FILE', 'The file is not text, so it cannot be read as such.');
-  return sample.text;
-}
+import { csvToXlsx, xlsxToCsv, xlsxToJson } from './spreadsheet.js';
 
 function asBuffer(data: Uint8Array): Buffer {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength);

@@ -8,8 +8,8 @@ import {
   paragraph,
   table,
 } from '../test-support/fixtures.js';
-import { defaultDocumentLimits } from './document.js';
 import { docxTo } from './docx.js';
+import { defaultDocumentLimits } from './job.js';
 
 const limits = defaultDocumentLimits;
 

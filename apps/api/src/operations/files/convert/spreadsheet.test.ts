@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeRawXlsx, makeXlsx, makeZip } from '../test-support/fixtures.js';
-import { defaultDocumentLimits } from './document.js';
+import { defaultDocumentLimits } from './job.js';
 import { csvToXlsx, xlsxToCsv, xlsxToJson } from './spreadsheet.js';
 
 const limits = defaultDocumentLimits;

@@ -164,3 +164,15 @@ describe('binary formats', () => {
     });
   });
 });
+
+describe('decodeText', () => {
+  it('decodes a whole file in the encoding its beginning shows, without the BOM', async () => {
+    const { decodeText } = await import('./encoding.js');
+    const long = `${'x'.repeat(70_000)}é`;
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(long)]))).toBe(long);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(long, 'utf16le')]);
+    expect(decodeText(utf16)).toBe(long);
+    expect(decodeText(Buffer.from('café crème, très bien.', 'latin1'))).toBe('café crème, très bien.');
+    expect(() => decodeText(Buffer.from([0, 1, 2, 3]))).toThrowError(/not text/);
+  });
+});

@@ -1,4 +1,5 @@
 import chardet from 'chardet';
+import { OperationError } from '../../errors.js';
 
 /** A text's encoding as we report it, and a decoded sample for the content detectors. */
 export interface TextSample {
@@ -164,4 +165,21 @@ export function sampleText(
     return undefined; // an encoding this Node build cannot decode: not worth calling text
   }
   return text !== undefined && looksLikeText(text) ? { encoding, bom: false, text, complete } : undefined;
+}
+
+/**
+ * The whole file as text: its encoding is judged on the first 64 KB (as detection does), then the
+ * whole file is decoded with it; a BOM is dropped.
+ *
+ * @example decodeText(Buffer.from('\ufeffhello')) // 'hello'
+ */
+export function decodeText(data: Uint8Array): string {
+  if (data.byteLength === 0) return '';
+  const sample = sampleText(data);
+  if (!sample)
+    throw new OperationError('UNPROCESSABLE_FILE', 'The file is not text, so it cannot be read as such.');
+  if (sample.complete) return sample.text;
+  const body = sample.bom ? data.subarray(findBom(data)?.length ?? 0) : data;
+  const encoding = sample.encoding === 'ASCII' ? 'UTF-8' : sample.encoding;
+  return decodeWith(body, encoding, false) ?? '';
 }
