@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import type { archiveFormats } from '@toolkit/catalog';
 import tar from 'tar-stream';
 import yazl from 'yazl';
 import { OperationError } from '../../errors.js';
 import { uniqueMemberNames } from './names.js';
 
-export const archiveFormats = ['zip', 'tar.gz', 'gzip'] as const;
 export type ArchiveFormat = (typeof archiveFormats)[number];
 
 export interface ArchiveInput {

@@ -1,3 +1,5 @@
+import type { FileCategory } from '@toolkit/catalog';
+
 /**
  * What we say about each media type we can recognise: its usual extension, a description a person
  * understands, the contract's category, whether it is text, and the other extensions a file of this
@@ -5,19 +7,7 @@
  * and the descriptions never disagree.
  */
 
-export const categories = [
-  'image',
-  'audio',
-  'video',
-  'document',
-  'archive',
-  'text',
-  'data',
-  'font',
-  'executable',
-  'other',
-] as const;
-export type Category = (typeof categories)[number];
+export type Category = FileCategory;
 
 export interface KnownType {
   ext: string;
