@@ -7,7 +7,7 @@ const threads = process.env.BENCH_SHARP_CONCURRENCY;
 if (threads !== undefined && threads !== '') sharp.concurrency(Number(threads));
 
 /**
- * The server's resize pipeline (apps/api/src/operations/image/transform.ts), called directly:
+ * The server's resize pipeline (apps/api/src/operations/image/pipeline.ts with resize.ts), called directly:
  * auto-orient from EXIF, fit inside the target width (height follows the aspect ratio), metadata
  * dropped but the colour profile kept, JPEG at the target quality. The server's header probe before
  * it (file-type and metadata) is left out: it is part of what HTTP costs on top of this ceiling.

@@ -1,13 +1,15 @@
 import { expect, type Page, type Request, type Route } from '@playwright/test';
+import { liveTools } from '@toolkit/catalog';
 import { decodeDownload } from './files.js';
 import { spec } from './spec.js';
 
-/** The three working tools: their pages, submit buttons and API calls. */
-export const liveToolPages = [
-  { id: 'resize-image', path: '/docs/api', submit: spec.resize.submit },
-  { id: 'image-base64', path: '/docs/api/image-base64', submit: spec.base64.submit },
-  { id: 'thumbnail-generator', path: '/docs/api/thumbnail-generator', submit: spec.thumbnail.submit },
-] as const;
+/** Every live tool's page, from the catalog: the shared browser tests run on each of them. */
+export const liveToolPages = liveTools.map((t) => ({ id: t.id, path: t.path, input: t.api.input }));
+
+/** The live tools whose panel takes one image: the shared image-upload browser tests run on these. */
+export const imageToolPages = liveToolPages.filter(
+  (t) => t.input.kind === 'file' && t.input.field === 'image',
+);
 
 /** Every image operation of the API; the web client may call resize (with size) or thumbnail. */
 export const imageApi = /\/api\/v1\/images\/[a-z0-9-]+(\?.*)?$/;
@@ -17,6 +19,8 @@ export const tool = {
   selectButton: (page: Page) => page.getByRole('main').getByRole('button', { name: spec.upload.select }),
   removeButton: (page: Page) => page.getByRole('main').getByRole('button', { name: spec.upload.remove }),
   submit: (page: Page, name: string) => page.getByRole('main').getByRole('button', { name, exact: true }),
+  /** The try-it panel's submit control, whatever it is labelled. */
+  submitButton: (page: Page) => page.getByRole('main').locator('form button[type="submit"]'),
   /** The preview of the chosen image: an <img> shown from a local object URL. */
   preview: (page: Page) => page.getByRole('main').locator('img[src^="blob:"]').first(),
   /** The result's download link: a link to a local object URL with a download attribute. */

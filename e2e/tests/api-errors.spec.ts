@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { corruptJpeg, images } from '../support/files.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
-import { imageApi, liveToolPages, pickBuffer, pickFile, tool } from '../support/tools.js';
+import { imageApi, imageToolPages, pickBuffer, pickFile, tool } from '../support/tools.js';
 import { ui } from '../support/ui.js';
 
 // Error handling of the three tools: a 401 shows the authorization alert; a binary response that is
@@ -18,22 +18,22 @@ const json = (status: number, body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-async function submitWithImage(page: Page, path: string, submit: string) {
+async function submitWithImage(page: Page, path: string, submit?: string) {
   await visit(page, path);
   await pickFile(page, images.cat);
   if (path === '/docs/api') await tool.width(page).fill('100');
-  await tool.submit(page, submit).click();
+  await (submit ? tool.submit(page, submit) : tool.submitButton(page)).click();
 }
 
-for (const { path, submit } of liveToolPages) {
+for (const { path } of imageToolPages) {
   test.describe(path, () => {
     test('a 401 shows the authorization alert', async ({ page }) => {
       await page.route(imageApi, (route) =>
         route.fulfill(json(401, { success: false, message: 'Unauthorized', code: 'UNAUTHORIZED' })),
       );
-      await submitWithImage(page, path, submit);
+      await submitWithImage(page, path);
       await expect(ui.alert(page, spec.errors.unauthorized)).toBeVisible();
-      await expect(tool.submit(page, submit)).toBeEnabled();
+      await expect(tool.submitButton(page)).toBeEnabled();
     });
 
     test('another error shows its message in an inline alert, requested once', async ({ page }) => {
@@ -44,7 +44,7 @@ for (const { path, submit } of liveToolPages) {
           json(400, { success: false, message: 'Width must be at most 4096.', code: 'INVALID_PARAMETERS' }),
         );
       });
-      await submitWithImage(page, path, submit);
+      await submitWithImage(page, path);
       await expect(ui.alert(page, 'Width must be at most 4096.')).toBeVisible();
       // A 4xx will not change on retry.
       expect(calls).toBe(1);

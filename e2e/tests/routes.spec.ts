@@ -1,6 +1,7 @@
-import { tools } from '@toolkit/catalog';
+import { type InputKind, tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
+import { tool as toolPage } from '../support/tools.js';
 import { escapeRegExp, ui } from '../support/ui.js';
 
 // Every route of the route table renders its page inside the layout (header, main), with the
@@ -47,19 +48,20 @@ test.describe('documentation pages', () => {
         await expect(main.getByText(spec.placeholder.body, { exact: true })).toBeVisible();
         await expect(main.getByRole('button', { name: spec.placeholder.button })).toBeDisabled();
       } else {
+        // A live tool's page has its try-it panel, whose submit control is there to use.
         await expect(main.getByText(spec.placeholder.title)).toHaveCount(0);
-        await expect(main.getByText(spec.upload.heading, { exact: true })).toBeVisible();
+        await expect(toolPage.submitButton(page)).toBeVisible();
+        const input = tool.api.input as InputKind;
+        if (input.kind !== 'json-or-file') {
+          await expect(main.getByText(spec.upload.heading, { exact: true })).toBeVisible();
+        }
       }
     });
   }
 
-  test('the catalog has the 22 pages of the route table, 3 of them working tools', () => {
+  test('the catalog has the 22 pages of the route table', () => {
     expect(tools).toHaveLength(22);
-    expect(tools.filter((t) => t.status === 'live').map((t) => t.path)).toEqual([
-      '/docs/api',
-      '/docs/api/image-base64',
-      '/docs/api/thumbnail-generator',
-    ]);
+    expect(new Set(tools.map((t) => t.path)).size).toBe(22);
   });
 
   test("the breadcrumb names /docs/api/image-base64 'Base64 Encode'", async ({ page }) => {

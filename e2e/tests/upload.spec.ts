@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dropFile, images, notAnImage } from '../support/files.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
-import { liveToolPages, pickBuffer, pickFile, tool } from '../support/tools.js';
+import { imageToolPages, pickBuffer, pickFile, tool } from '../support/tools.js';
 import { ui } from '../support/ui.js';
 
-// The upload area of the three working tools: pick or drop an image, preview it, Remove it; a file
+// The upload area of every live tool that takes one image: pick or drop an image, preview it, Remove it; a file
 // that is not an image is refused with an inline message; submitting without an image is a toast.
 
-for (const page_ of liveToolPages) {
+for (const page_ of imageToolPages) {
   test.describe(`${page_.path} upload area`, () => {
     test('shows the drop zone heading and a Select file button limited to images', async ({ page }) => {
       await visit(page, page_.path);
@@ -35,7 +35,7 @@ for (const page_ of liveToolPages) {
         0,
       );
       // With the image gone, submitting asks for one again.
-      await tool.submit(page, page_.submit).click();
+      await tool.submitButton(page).click();
       await expect(page.getByText(spec.upload.missing)).toBeVisible();
     });
 
@@ -77,7 +77,7 @@ for (const page_ of liveToolPages) {
       page.on('request', (request) => {
         if (request.url().includes('/api/v1/')) calls++;
       });
-      await tool.submit(page, page_.submit).click();
+      await tool.submitButton(page).click();
       await expect(ui.toasts(page).filter({ hasText: spec.upload.missing })).toBeVisible();
       expect(calls, 'no API call without an image').toBe(0);
     });

@@ -2,6 +2,7 @@ import './fastify-types.js';
 import { apiBasePath } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { limitsOf } from './openapi/limits.js';
 import { corsPlugin } from './plugins/cors.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
         fieldBytes: config.limits.multipartFieldBytes,
       });
       await api.register(healthPlugin, { version: config.version });
-      await api.register(openApiPlugin);
+      await api.register(openApiPlugin, { limits: limitsOf(config) });
       registerTools(api, config, table);
     },
     { prefix: apiBasePath },

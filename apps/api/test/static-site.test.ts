@@ -38,7 +38,7 @@ function webBuild(withManifest: boolean): string {
 }
 
 const pageCsp = (hashes: string, connect = "'self'") =>
-  `default-src 'self'; script-src 'self'${hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
+  `default-src 'self'; script-src 'self'${hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; frame-src 'self' blob:; ` +
   `font-src 'self'; connect-src ${connect}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };

@@ -39,6 +39,9 @@ function csp(htmlPath: string): string {
     `script-src 'self' ${hashes.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // Result players and the PDF viewer show local blob: URLs of results (apps/web/app/tools/_shared/results).
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

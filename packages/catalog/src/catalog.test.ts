@@ -7,8 +7,10 @@ import {
   groupEntryPath,
   liveTools,
   resizeRequest,
+  type ToolSpec,
   thumbnailRequest,
   toolGroups,
+  toolReference,
   tools,
 } from './index.js';
 
@@ -59,9 +61,27 @@ describe('catalog', () => {
     ]);
   });
 
-  it('marks exactly the three working tools as live, each with a request schema', () => {
-    expect(liveTools.map((t) => t.id)).toEqual(['resize-image', 'image-base64', 'thumbnail-generator']);
-    for (const t of liveTools) expect(t.api.request).toBeDefined();
+  it('gives every live tool what its shared tests run: a request schema, examples and result media types', () => {
+    expect(liveTools.length).toBeGreaterThan(0);
+    for (const t of liveTools) {
+      const spec: ToolSpec = t;
+      expect(spec.api.request, t.id).toBeDefined();
+      expect(spec.api.examples?.length ?? 0, `${t.id}: api.examples`).toBeGreaterThan(0);
+      expect(toolReference(spec).mediaTypes.length, `${t.id}: api.mediaTypes`).toBeGreaterThan(0);
+    }
+  });
+
+  it('fills the defaults: slug from id, breadcrumb and search title from title, POST', () => {
+    const flip = findToolByPath('/docs/api/flip-image');
+    expect(flip).toMatchObject({
+      id: 'flip-image',
+      slug: 'flip-image',
+      breadcrumb: 'Flip Image',
+      searchTitle: 'Flip Image',
+      api: { method: 'POST' },
+    });
+    expect(tools.filter((t) => t.slug === t.id)).toHaveLength(21);
+    expect(tools.every((t) => t.api.method === 'POST')).toBe(true);
   });
 });
 

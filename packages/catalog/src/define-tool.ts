@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors.js';
 import type { GroupId } from './groups.js';
 
 /** The multipart field (or JSON body) a tool reads its main input from. */
@@ -16,57 +17,132 @@ export type OutputKind =
   | 'document' // a converted document (text/csv, application/json, application/xml, text/plain…)
   | 'analysis'; // JSON {success, message, data}
 
-/** A worked example shown in the docs (code samples) and used by tests. */
+/**
+ * How the server sends each output kind: binary outputs are downloads (`file`), converted documents
+ * are sent as themselves (`document`), analyses are the JSON envelope. The server's handler types
+ * read this, so a handler can only return what its tool's output promises.
+ */
+export const resultKinds = {
+  image: 'file',
+  archive: 'file',
+  audio: 'file',
+  pdf: 'file',
+  document: 'document',
+  analysis: 'analysis',
+} as const satisfies Record<OutputKind, 'file' | 'document' | 'analysis'>;
+
+/** A worked example shown in the docs (code samples) and run against the server by the tests. */
 export interface ToolExample {
   title: string;
-  /** Form or JSON fields besides the file. */
+  /** Form or JSON fields besides the file (for a JSON-or-file tool, the JSON body, text included). */
   fields: Record<string, string | number | boolean>;
+  /**
+   * The file the tests upload, under fixtures/corpus (e.g. 'images/gif_static_earth.gif'), when the
+   * sample of the tool's input kind does not suit the example.
+   */
+  file?: string;
 }
 
-export interface ToolSpec {
+/** A response header a tool adds to its successful results, with what it means. */
+export interface HeaderFact {
+  name: string;
+  description: string;
+  type: 'integer' | 'number' | 'string';
+  /** Set only on some results (its description says when); the others are on every result. */
+  optional?: boolean;
+}
+
+/** An error a tool can answer with, and the sentence saying when it happens. */
+export interface ErrorCase {
+  code: ErrorCode;
+  when: string;
+}
+
+interface ApiDefinition {
+  /** Defaults to POST, the only method tools use. */
+  method?: 'POST';
+  /** Path under the API base (/api/v1). */
+  path: `/${string}`;
+  input: InputKind;
+  output: OutputKind;
+  /** Zod object of the fields besides the file(s); required for live tools. */
+  request?: z.ZodObject;
+  /** Zod object of the `data` member of an 'analysis' result (documents and types the response). */
+  responseData?: z.ZodObject;
+  /** Largest upload in bytes, when it differs from the group default. */
+  maxUploadBytes?: number;
+  /** One sentence on what comes back. */
+  response: string;
+  /** Media types of a successful body, when the output kind's default is not right (documents). */
+  mediaTypes?: readonly string[];
+  /** Headers this tool adds on top of those of its output kind (e.g. X-Compression). */
+  headers?: readonly HeaderFact[];
+  /** Errors this tool adds on top of those of its input and output kinds (e.g. an encrypted PDF). */
+  errors?: readonly ErrorCase[];
+  /** Run against the real server by the catalog-driven tests: required once a tool is live. */
+  examples?: readonly ToolExample[];
+}
+
+interface ToolDefinitionBase {
   /** Stable identifier, kebab-case. */
   id: string;
-  /** Path segment under /docs/api; '' is /docs/api itself. */
-  slug: string;
+  /** Path segment under /docs/api; '' is /docs/api itself. Defaults to the id. */
+  slug?: string;
   group: GroupId;
   /** Page heading and sidebar label. */
   title: string;
-  /** Name shown in the breadcrumb (Home > name). */
-  breadcrumb: string;
-  /** Name shown in the Ctrl/Cmd+K search dialog. */
-  searchTitle: string;
+  /** Name shown in the breadcrumb (Home > name). Defaults to the title. */
+  breadcrumb?: string;
+  /** Name shown in the Ctrl/Cmd+K search dialog. Defaults to the title. */
+  searchTitle?: string;
   /** One or two sentences under the page heading; also the page's meta description. */
   description: string;
   /** Extra words the search dialog matches. */
   keywords: readonly string[];
-  /** 'live' tools have a server handler and a try-it panel; 'planned' ones show the placeholder. */
-  status: 'live' | 'planned';
-  api: {
-    method: 'POST';
-    /** Path under the API base (/api/v1). */
-    path: `/${string}`;
-    input: InputKind;
-    output: OutputKind;
-    /** Zod object of the fields besides the file(s); present for live tools. */
-    request?: z.ZodObject;
-    /** Zod object of the `data` member of an 'analysis' result (documents the response). */
-    responseData?: z.ZodObject;
-    /** Largest upload in bytes, when it differs from the group default. */
-    maxUploadBytes?: number;
-    /** One sentence on what comes back. */
-    response: string;
-    examples?: readonly ToolExample[];
-  };
 }
 
-export type Tool<S extends ToolSpec = ToolSpec> = S & { path: string };
+/**
+ * What a catalog file writes. A live tool (server handler and try-it panel) must have a request
+ * schema; a planned one shows the placeholder page and may have none yet.
+ */
+export type ToolDefinition =
+  | (ToolDefinitionBase & { status: 'live'; api: ApiDefinition & { request: z.ZodObject } })
+  | (ToolDefinitionBase & { status: 'planned'; api: ApiDefinition });
+
+/** A catalog entry with its defaults filled in, as every reader sees it. */
+export type Tool<S extends ToolDefinition = ToolDefinition> = Omit<
+  S,
+  'slug' | 'breadcrumb' | 'searchTitle' | 'api'
+> & {
+  slug: string;
+  breadcrumb: string;
+  searchTitle: string;
+  /** The docs page, e.g. '/docs/api/flip-image'. */
+  path: string;
+  api: Omit<S['api'], 'method'> & { method: 'POST' };
+};
+
+/** Any catalog entry (live or planned), defaults filled in. */
+export type ToolSpec = Tool;
 
 /**
- * Declares one tool. The literal types are kept, so the set of live tool ids is known to the
- * compiler and the server's handler table must cover exactly those.
+ * Declares one tool and fills its defaults: slug from id, breadcrumb and search title from title,
+ * method POST. The literal types are kept, so the set of live tool ids (and each one's input and
+ * output kinds) is known to the compiler: the server's handler table and the website's panels must
+ * cover exactly those.
  *
- * @example defineTool({ id: 'flip-image', slug: 'flip-image', group: 'image', … })
+ * @example defineTool({ id: 'flip-image', group: 'image', title: 'Flip Image', status: 'planned', … })
  */
-export function defineTool<const S extends ToolSpec>(spec: S): Tool<S> {
-  return { ...spec, path: spec.slug === '' ? '/docs/api' : `/docs/api/${spec.slug}` };
+export function defineTool<const S extends ToolDefinition>(spec: S): Tool<S> {
+  const slug = spec.slug ?? spec.id;
+  const tool = {
+    ...spec,
+    slug,
+    breadcrumb: spec.breadcrumb ?? spec.title,
+    searchTitle: spec.searchTitle ?? spec.title,
+    path: slug === '' ? '/docs/api' : `/docs/api/${slug}`,
+    api: { ...spec.api, method: spec.api.method ?? 'POST' },
+  };
+  // The spread keeps every member of S; the compiler cannot see through Omit on a generic.
+  return tool as unknown as Tool<S>;
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type Group, type GroupId, groups } from './groups.js';
 import { base64Decode } from './tools/base64-decode.js';
 import { base64Encode } from './tools/base64-encode.js';
@@ -10,32 +11,51 @@ import { fileCompression } from './tools/file-compression.js';
 import { fileConversion } from './tools/file-conversion.js';
 import { fileDetection } from './tools/file-detection.js';
 import { flipImage } from './tools/flip-image.js';
+import type { imageBase64Response } from './tools/image-base64.js';
 import { imageBase64 } from './tools/image-base64.js';
 import { jsonToCsv } from './tools/json-to-csv.js';
 import { jsonToXml } from './tools/json-to-xml.js';
 import { pdfToText } from './tools/pdf-to-text.js';
+import type { resizeRequest } from './tools/resize-image.js';
 import { resizeImage } from './tools/resize-image.js';
 import { rotateImage } from './tools/rotate-image.js';
 import { textToPdf } from './tools/text-to-pdf.js';
+import type { thumbnailRequest } from './tools/thumbnail-generator.js';
 import { thumbnailGenerator } from './tools/thumbnail-generator.js';
 import { wordCounter } from './tools/word-counter.js';
 import { xmlToJson } from './tools/xml-to-json.js';
 import { yamlToJson } from './tools/yaml-to-json.js';
 
-export type { InputKind, OutputKind, ToolExample, ToolSpec } from './define-tool.js';
-export { defineTool } from './define-tool.js';
+export type {
+  ErrorCase,
+  HeaderFact,
+  InputKind,
+  OutputKind,
+  Tool,
+  ToolDefinition,
+  ToolExample,
+  ToolSpec,
+} from './define-tool.js';
+export { defineTool, resultKinds } from './define-tool.js';
 export { type ErrorBody, type ErrorCode, errorCodes } from './errors.js';
 export * as fields from './fields.js';
 export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export * from './limits.js';
+export * from './reference/index.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { archiveFormats, compressionLimits, fileCompressionRequest } from './tools/file-compression.js';
 export { conversionTargets, fileConversionRequest } from './tools/file-conversion.js';
 export { type FileCategory, fileCategories, fileDetectionResponse } from './tools/file-detection.js';
+export { imageOutputFields } from './tools/_image-output.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
 export { resizeRequest } from './tools/resize-image.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
+
+/* The option types of the operations, derived from the schemas that validate them. */
+export type ResizeRequest = z.output<typeof resizeRequest>;
+export type ThumbnailRequest = z.output<typeof thumbnailRequest>;
+export type ImageBase64Data = z.output<typeof imageBase64Response>;
 
 /** Every documented tool, in sidebar order (grouped, then in the order of the route table). */
 export const tools = [

@@ -20,6 +20,9 @@ export const defaultLimits = {
   audioTimeoutMs: 60_000,
 } as const;
 
+/** The limits a server runs with: the defaults above, or its configuration's overrides. */
+export type Limits = { -readonly [K in keyof typeof defaultLimits]: number };
+
 /** Thumbnail sizes, in pixels per side. */
 export const thumbnailSizes = { small: 150, medium: 300, large: 450 } as const;
 export type ThumbnailSize = keyof typeof thumbnailSizes;
@@ -27,6 +30,16 @@ export type ThumbnailSize = keyof typeof thumbnailSizes;
 /** Image formats the image operations write. */
 export const outputImageFormats = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type OutputImageFormat = (typeof outputImageFormats)[number];
+
+/**
+ * Media types an image result can have: the formats a client may ask for, plus GIF and TIFF, which
+ * are written back as they came when no format is asked for.
+ */
+export const resultImageTypes = [
+  ...outputImageFormats.map((format) => `image/${format}` as const),
+  'image/gif',
+  'image/tiff',
+] as const;
 
 /** MIME types of the image formats the website advertises (JPEG, PNG, WebP). */
 export const advertisedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,25 +1,32 @@
 import type { FastifyReply } from 'fastify';
 
+/** A binary download (image, archive, audio, PDF): Content-Disposition: attachment. */
+export interface FileResult {
+  kind: 'file';
+  data: Buffer;
+  contentType: string;
+  /** File name extension of the result, without the dot. */
+  extension: string;
+  headers?: Record<string, string | number>;
+}
+
+/** A converted document (CSV, JSON, XML, text) sent as itself. */
+export interface DocumentResult {
+  kind: 'document';
+  body: string | Buffer;
+  contentType: string;
+  headers?: Record<string, string | number>;
+}
+
+/** JSON {success, message, data}. */
+export interface AnalysisResult {
+  kind: 'analysis';
+  message: string;
+  data: unknown;
+}
+
 /** What a handler produces; the route turns it into a response with the contract's headers. */
-export type ToolResult =
-  /** A binary download (image, archive, audio, PDF): Content-Disposition: attachment. */
-  | {
-      kind: 'file';
-      data: Buffer;
-      contentType: string;
-      /** File name extension of the result, without the dot. */
-      extension: string;
-      headers?: Record<string, string | number>;
-    }
-  /** A converted document (CSV, JSON, XML, text) sent as itself. */
-  | {
-      kind: 'document';
-      body: string | Buffer;
-      contentType: string;
-      headers?: Record<string, string | number>;
-    }
-  /** JSON {success, message, data}. */
-  | { kind: 'analysis'; message: string; data: unknown };
+export type ToolResult = FileResult | DocumentResult | AnalysisResult;
 
 export interface ResultContext {
   /** Operation name used in download names: <original-stem>-<operation>.<ext>. */

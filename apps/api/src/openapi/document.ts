@@ -1,52 +1,33 @@
 import {
   apiBasePath,
   apiVersion,
+  defaultLimits,
   documentedJsonSchema,
   type ErrorCode,
   errorCodes,
+  errorHeaders,
   groups,
+  type HeaderFact,
   type InputKind,
   type JsonSchema,
+  type Limits,
   liveTools,
-  type OutputKind,
+  requestIdHeader,
+  type ToolReference,
   type ToolSpec,
+  toolReference,
 } from '@toolkit/catalog';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
- * appear, each with its fields (from the same zod schema that validates requests), its result and
- * its error responses.
+ * appear, each with its fields (from the same zod schema that validates requests), and its results
+ * and errors from the catalog's tool reference, which the docs pages read too.
  */
 
 const binary = { type: 'string', format: 'binary' } as const;
 
-const imageOutputTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/tiff'];
-
-const errorResponses: Record<string, { code: ErrorCode; description: string }> = {
-  '400': {
-    code: 'VALIDATION_ERROR',
-    description: 'Invalid fields (with details), a missing file or a malformed body.',
-  },
-  '408': {
-    code: 'REQUEST_TIMEOUT',
-    description: 'The upload stalled, or was not received within the upload time limit.',
-  },
-  '413': { code: 'PAYLOAD_TOO_LARGE', description: 'The upload, or the decoded image, is too large.' },
-  '415': { code: 'UNSUPPORTED_MEDIA_TYPE', description: 'The file is not of a supported type.' },
-  '422': {
-    code: 'UNPROCESSABLE_FILE',
-    description: 'The file is of the right type but cannot be processed.',
-  },
-  '429': { code: 'RATE_LIMITED', description: 'Too many requests from this client; see Retry-After.' },
-  '503': {
-    code: 'OVERLOADED',
-    description: 'The server is busy or the work took too long; see Retry-After.',
-  },
-  '500': { code: 'INTERNAL_ERROR', description: 'A bug on our side.' },
-};
-
-const intHeader = (description: string) => ({ description, schema: { type: 'integer' } });
-const textHeader = (description: string) => ({ description, schema: { type: 'string' } });
+const header = (fact: HeaderFact) => ({ description: fact.description, schema: { type: fact.type } });
+const headerRef = (key: keyof typeof errorHeaders | 'requestId') => ({ $ref: `#/components/headers/${key}` });
 
 const components = {
   schemas: {
@@ -70,40 +51,55 @@ const components = {
     },
   },
   headers: {
-    RequestId: textHeader('The request id (echoed from the request when it sent a valid one).'),
-    RetryAfter: intHeader('Seconds to wait before trying again.'),
-    RateLimitLimit: intHeader('Requests allowed per window.'),
-    RateLimitRemaining: intHeader('Requests left in the current window.'),
-    RateLimitReset: intHeader('Seconds until the window resets.'),
+    requestId: header(requestIdHeader),
+    ...Object.fromEntries(Object.entries(errorHeaders).map(([key, fact]) => [key, header(fact)])),
   },
-  responses: Object.fromEntries(
-    Object.entries(errorResponses).map(([status, { code, description }]) => [
-      `Error${status}`,
-      {
-        description,
-        headers: {
-          'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-          ...(status === '429' || status === '503'
-            ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
-            : {}),
-          ...(status === '429'
-            ? {
-                'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
-                'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
-                'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
-              }
-            : {}),
-        },
-        content: {
-          'application/json': {
-            schema: { $ref: '#/components/schemas/Error' },
-            example: { success: false, message: errorCodes[code].message, code },
-          },
-        },
-      },
-    ]),
-  ),
 };
+
+/** The headers an error response of `status` carries. */
+function errorResponseHeaders(status: number): JsonSchema {
+  return {
+    [requestIdHeader.name]: headerRef('requestId'),
+    ...(status === 429 || status === 503 ? { [errorHeaders.retryAfter.name]: headerRef('retryAfter') } : {}),
+    ...(status === 429
+      ? {
+          [errorHeaders.rateLimitLimit.name]: headerRef('rateLimitLimit'),
+          [errorHeaders.rateLimitRemaining.name]: headerRef('rateLimitRemaining'),
+          [errorHeaders.rateLimitReset.name]: headerRef('rateLimitReset'),
+        }
+      : {}),
+  };
+}
+
+/**
+ * One response per error status: the description joins the sentences saying when each case happens,
+ * and each case is an example (summary: when; value: the body with its code).
+ */
+function errorResponses(reference: ToolReference): JsonSchema {
+  const byStatus = new Map<number, ToolReference['errors'][number][]>();
+  for (const e of reference.errors) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, cases]) => {
+      const seen = new Map<ErrorCode, number>();
+      const examples = Object.fromEntries(
+        cases.map(({ code, when }) => {
+          const n = (seen.get(code) ?? 0) + 1;
+          seen.set(code, n);
+          const body = { success: false, message: errorCodes[code].message, code };
+          return [n === 1 ? code : `${code}_${n}`, { summary: when, value: body }];
+        }),
+      );
+      return [
+        String(status),
+        {
+          description: cases.map((c) => c.when).join(' '),
+          headers: errorResponseHeaders(status),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples } },
+        },
+      ];
+    }),
+  );
+}
 
 function fileProperty(input: Extract<InputKind, { kind: 'file' | 'files' }>): JsonSchema {
   const file = { ...binary, description: `Accepted types: ${input.accept.join(', ')}.` };
@@ -151,50 +147,28 @@ function requestBody(spec: ToolSpec): JsonSchema {
   };
 }
 
-const downloadHeaders = {
-  'Content-Disposition': textHeader('attachment; filename="<original-stem>-<operation>.<ext>"'),
-  'Server-Timing': textHeader(
-    'Milliseconds spent waiting for a free slot (queue), receiving the upload and processing it.',
-  ),
-  'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-};
-
-function successResponse(spec: ToolSpec, output: OutputKind): JsonSchema {
-  if (output === 'image') {
-    return {
-      description: spec.api.response,
-      headers: {
-        ...downloadHeaders,
-        'X-Image-Width': intHeader('Width of the result in pixels.'),
-        'X-Image-Height': intHeader('Height of the result in pixels (of one frame, for an animation).'),
-        'X-Original-Size': intHeader('Size of the upload in bytes.'),
-        'X-Output-Size': intHeader('Size of the result in bytes.'),
-      },
-      content: Object.fromEntries(imageOutputTypes.map((type) => [type, { schema: binary }])),
-    };
-  }
-  if (output === 'analysis') {
+/** The body schema of a successful result of one media type. */
+function resultSchema(spec: ToolSpec, mediaType: string): JsonSchema {
+  if (spec.api.output === 'analysis' && mediaType === 'application/json') {
     const data = spec.api.responseData
       ? documentedJsonSchema(spec.api.responseData, 'output')
       : { type: 'object' };
     return {
-      description: spec.api.response,
-      headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['success', 'message', 'data'],
-            properties: { success: { const: true }, message: { type: 'string' }, data },
-          },
-        },
-      },
+      type: 'object',
+      required: ['success', 'message', 'data'],
+      properties: { success: { const: true }, message: { type: 'string' }, data },
     };
   }
+  return spec.api.output === 'document' || mediaType.startsWith('text/') ? { type: 'string' } : binary;
+}
+
+function successResponse(spec: ToolSpec, reference: ToolReference): JsonSchema {
   return {
     description: spec.api.response,
-    headers: downloadHeaders,
-    content: { 'application/octet-stream': { schema: binary } },
+    headers: Object.fromEntries(reference.headers.map((fact) => [fact.name, header(fact)])),
+    content: Object.fromEntries(
+      reference.mediaTypes.map((type) => [type, { schema: resultSchema(spec, type) }]),
+    ),
   };
 }
 
@@ -206,27 +180,23 @@ function groupTitle(spec: ToolSpec): string {
   return groups.find((g) => g.id === spec.group)?.title ?? spec.group;
 }
 
-function operation(spec: ToolSpec): JsonSchema {
+function operation(spec: ToolSpec, limits: Limits): JsonSchema {
+  const reference = toolReference(spec, limits);
   return {
     operationId: operationId(spec.id),
     summary: spec.title,
     description: `${spec.description}\n\n${spec.api.response}`,
     tags: [groupTitle(spec)],
     requestBody: requestBody(spec),
-    responses: {
-      '200': successResponse(spec, spec.api.output),
-      ...Object.fromEntries(
-        Object.keys(errorResponses).map((status) => [
-          status,
-          { $ref: `#/components/responses/Error${status}` },
-        ]),
-      ),
-    },
+    responses: { '200': successResponse(spec, reference), ...errorResponses(reference) },
   };
 }
 
-/** The whole OpenAPI 3.1 document of this server. */
-export function buildOpenApiDocument(): JsonSchema {
+/**
+ * The whole OpenAPI 3.1 document of this server. `limits` are the server's own, so the documented
+ * sentences ("more than 50 megapixels") follow its configuration.
+ */
+export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema {
   const tools: readonly ToolSpec[] = liveTools;
   const usedGroups = groups.filter((g) => tools.some((t) => t.group === g.id));
   return {
@@ -244,7 +214,7 @@ export function buildOpenApiDocument(): JsonSchema {
       { name: 'Service' },
     ],
     paths: {
-      ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec) }])),
+      ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec, limits) }])),
       '/health': {
         get: {
           operationId: 'health',

@@ -1,21 +1,10 @@
 import cors from '@fastify/cors';
+import { exposedHeaderNames, tools } from '@toolkit/catalog';
 import fp from 'fastify-plugin';
 import type { CorsOrigins } from '../config.js';
 
-/** Response headers a browser script on another origin may read. */
-export const exposedHeaders = [
-  'content-disposition',
-  'x-request-id',
-  'x-image-width',
-  'x-image-height',
-  'x-original-size',
-  'x-output-size',
-  'server-timing',
-  'retry-after',
-  'ratelimit-limit',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-];
+/** Response headers a browser script on another origin may read: every one the catalog documents. */
+export const exposedHeaders = exposedHeaderNames(tools);
 
 /**
  * CORS for the API scope it is registered in: open to every origin by default (the API is public

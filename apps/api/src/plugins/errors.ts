@@ -44,7 +44,9 @@ const fastifyMessages: Record<string, string> = {
 export function toApiError(error: unknown, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof OperationError) {
-    const details = error.field ? [{ field: error.field, message: error.message }] : undefined;
+    const details = error.field
+      ? [{ field: error.field, message: error.detail ?? error.message }]
+      : undefined;
     return new ApiError(error.code, error.message, { details, cause: error });
   }
   const e = error as Partial<FastifyError> & { status?: number };

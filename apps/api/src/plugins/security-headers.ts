@@ -24,6 +24,9 @@ export function pageCsp(scriptHashes: readonly string[], connectSrc: readonly st
     ['script-src', "'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // Result players and the PDF viewer show local blob: URLs of results (apps/web/app/tools/_shared/results).
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSrc].join(' '),
     "object-src 'none'",

@@ -192,9 +192,15 @@ function bindTool<Id extends LiveToolId>(
   slots: ToolSlots,
 ) {
   const handler = table[id];
-  registerToolRoute(app, getTool(id), config, slots, (input, context) =>
-    handler(toHandlerInput<Id>(input), context),
-  );
+  // The compiler already demands one; this names the gap when the types were not checked.
+  if (typeof handler !== 'function') {
+    throw new Error(`Live tool ${id} has no handler: add it to apps/api/src/tools/handlers.ts.`);
+  }
+  // ResultOf<Id> is one member of ToolResult; the compiler cannot resolve that for a generic Id.
+  registerToolRoute(app, getTool(id), config, slots, async (input, context) => {
+    const result: unknown = await handler(toHandlerInput<Id>(input), context);
+    return result as ToolResult;
+  });
 }
 
 /** Registers every live tool of the catalog with its handler; they share one set of slots. */

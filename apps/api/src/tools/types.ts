@@ -1,4 +1,4 @@
-import type { LiveToolId, ToolById } from '@toolkit/catalog';
+import type { LiveToolId, resultKinds, ToolById } from '@toolkit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -27,11 +27,26 @@ export interface HandlerContext {
   log: FastifyBaseLogger;
 }
 
+/** The `data` of an analysis result: the output type of the tool's responseData schema, if it has one. */
+type DataOf<Id extends LiveToolId> =
+  ApiOf<Id> extends { responseData: infer S extends z.ZodType } ? z.output<S> : unknown;
+
+/**
+ * The result a tool's handler must return: the kind its catalog output promises (an 'image' tool a
+ * `file`, a 'document' tool a `document`, an 'analysis' tool the JSON envelope with its typed data).
+ */
+export type ResultOf<Id extends LiveToolId> =
+  Extract<ToolResult, { kind: (typeof resultKinds)[ApiOf<Id>['output']] }> extends infer R
+    ? R extends { kind: 'analysis' }
+      ? Omit<R, 'data'> & { data: DataOf<Id> }
+      : R
+    : never;
+
 /** Parse input → call the operation → describe the reply. */
 export type ToolHandler<Id extends LiveToolId> = (
   input: HandlerInput<Id>,
   context: HandlerContext,
-) => Promise<ToolResult>;
+) => Promise<ResultOf<Id>>;
 
 /** One handler per live tool: a live tool without a handler does not compile. */
 export type HandlerTable = { [Id in LiveToolId]: ToolHandler<Id> };

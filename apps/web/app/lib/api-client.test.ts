@@ -1,20 +1,22 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetSession } from '~/tools/_shared/use-api-client';
 import {
   ApiError,
   createApiClient,
   JSON_INSTEAD_OF_FILE_MESSAGE,
   NetworkError,
+  PROGRESS_MIN_BYTES,
   parseRetryAfter,
   resolveApiBaseUrl,
   toFormData,
   UNAUTHORIZED_MESSAGE,
   UNKNOWN_BLOB_ERROR_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
+  type UploadProgress,
 } from './api-client';
 import { authStore } from './auth-store';
 import { createQueryClient, isRetryableError } from './query-client';
+import { forgetSession } from './use-api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -23,13 +25,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 /** A client whose fetch answers from a list, recording every request. */
-function clientWith(...responses: (Response | Error)[]) {
+function clientWith(...responses: (Response | Error | DOMException)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(url), init });
     const next = responses.shift();
     if (!next) throw new Error('No more responses.');
-    if (next instanceof Error) throw next;
+    if (!(next instanceof Response)) throw next;
     return next;
   });
   const onUnauthorized = vi.fn();
@@ -47,6 +49,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 const image = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cat.png', { type: 'image/png' });
+const imageInput = { kind: 'file', field: 'image', accept: ['image/png'] } as const;
+const base64Api = { path: '/images/base64', input: imageInput, output: 'analysis' } as const;
+const resizeApi = { path: '/images/resize', input: imageInput, output: 'image' } as const;
 
 afterEach(() => {
   authStore.reset();
@@ -61,7 +66,7 @@ describe('base URL', () => {
 
   it('prefixes every call', async () => {
     const { client, calls } = clientWith(json(200, { success: true, message: 'ok', data: {} }));
-    await client.postForm('/images/base64', { image: image() });
+    await client.call(base64Api, { file: image() });
     expect(calls[0]?.url).toBe('/api/v1/images/base64');
     expect(calls[0]?.init?.method).toBe('POST');
   });
@@ -101,7 +106,7 @@ describe('errors', () => {
         details: [{ field: 'width', message: 'width must be a whole number between 1 and 4096.' }],
       }),
     );
-    const error = await failure(client.postFormForFile('/images/resize', { image: image(), width: 0 }));
+    const error = await failure(client.call(resizeApi, { file: image(), fields: { width: 0 } }));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(error.message).toBe('width must be a whole number between 1 and 4096.');
     expect(error.details).toEqual([
@@ -113,7 +118,7 @@ describe('errors', () => {
     const { client } = clientWith(
       json(429, { success: false, message: 'Slow down.', code: 'RATE_LIMITED' }, { 'retry-after': '7' }),
     );
-    expect((await failure(client.postForm('/images/base64', {}))).retryAfterSeconds).toBe(7);
+    expect((await failure(client.call(base64Api, { file: image() }))).retryAfterSeconds).toBe(7);
     expect(
       parseRetryAfter('Thu, 01 Jan 2037 00:00:10 GMT', Date.parse('Thu, 01 Jan 2037 00:00:00 GMT')),
     ).toBe(10);
@@ -123,13 +128,13 @@ describe('errors', () => {
 
   it("fall back to 'An unknown error occurred.' when the error body is not JSON", async () => {
     const { client } = clientWith(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await failure(client.postForm('/images/base64', {}));
+    const error = await failure(client.call(base64Api, { file: image() }));
     expect(error).toMatchObject({ status: 502, message: UNKNOWN_ERROR_MESSAGE });
   });
 
   it('turn a failed connection into a NetworkError, a TypeError with a sentence', async () => {
     const { client } = clientWith(new TypeError('Failed to fetch'));
-    const error = await client.postForm('/images/base64', {}).catch((reason: unknown) => reason);
+    const error = await client.call(base64Api, { file: image() }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toMatch(/could not be reached/);
@@ -138,20 +143,20 @@ describe('errors', () => {
 
   it('read a JSON result with success false as an error', async () => {
     const { client } = clientWith(json(200, { success: false, message: 'Nope.' }));
-    expect((await failure(client.postForm('/images/base64', {}))).message).toBe('Nope.');
+    expect((await failure(client.call(base64Api, { file: image() }))).message).toBe('Nope.');
   });
 });
 
 describe('binary responses that are really JSON', () => {
   it('use the message of a JSON body sent instead of the file', async () => {
     const { client } = clientWith(json(200, { success: false, message: 'The image service is paused.' }));
-    const error = await failure(client.postFormForFile('/images/resize', { image: image() }));
+    const error = await failure(client.call(resizeApi, { file: image() }));
     expect(error.message).toBe('The image service is paused.');
   });
 
   it("say 'Server returned JSON instead of file' when that JSON has no message", async () => {
     const { client } = clientWith(json(200, { ok: true }));
-    expect((await failure(client.postFormForFile('/images/resize', {}))).message).toBe(
+    expect((await failure(client.call(resizeApi, { file: image() }))).message).toBe(
       JSON_INSTEAD_OF_FILE_MESSAGE,
     );
   });
@@ -161,9 +166,9 @@ describe('binary responses that are really JSON', () => {
       json(413, { success: false }),
       new Response('{not json', { status: 200, headers: { 'content-type': 'application/json' } }),
     );
-    const first = await failure(client.postFormForFile('/images/resize', {}));
+    const first = await failure(client.call(resizeApi, { file: image() }));
     expect(first).toMatchObject({ status: 413, message: UNKNOWN_BLOB_ERROR_MESSAGE });
-    expect((await failure(client.postFormForFile('/images/resize', {}))).message).toBe(
+    expect((await failure(client.call(resizeApi, { file: image() }))).message).toBe(
       UNKNOWN_BLOB_ERROR_MESSAGE,
     );
   });
@@ -172,7 +177,7 @@ describe('binary responses that are really JSON', () => {
     const { client } = clientWith(
       json(413, { success: false, message: 'The image is larger than 10 MB.', code: 'PAYLOAD_TOO_LARGE' }),
     );
-    const error = await failure(client.postFormForFile('/images/resize', {}));
+    const error = await failure(client.call(resizeApi, { file: image() }));
     expect(error).toMatchObject({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
@@ -193,7 +198,7 @@ describe('binary responses that are really JSON', () => {
         },
       }),
     );
-    const result = await client.postFormForFile('/images/resize', { image: image(), width: 200 });
+    const result = await client.call(resizeApi, { file: image(), fields: { width: 200 } });
     expect(result).toMatchObject({
       filename: 'cat-resize.png',
       contentType: 'image/png',
@@ -209,7 +214,7 @@ describe('401', () => {
     const { client, onUnauthorized } = clientWith(
       json(401, { success: false, message: 'Unauthorized', code: 'UNAUTHORIZED' }),
     );
-    const error = await failure(client.postFormForFile('/images/resize', {}));
+    const error = await failure(client.call(resizeApi, { file: image() }));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   });
@@ -223,7 +228,7 @@ describe('401', () => {
       fetch: async () => json(401, { success: false, message: 'No.' }),
       onUnauthorized: () => forgetSession(queryClient),
     });
-    await failure(client.postForm('/images/base64', {}));
+    await failure(client.call(base64Api, { file: image() }));
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(authStore.getState().user).toBeNull();
   });
@@ -234,7 +239,7 @@ describe('mutation retries with the site query client', () => {
   async function run(...responses: Response[]) {
     const { client, calls } = clientWith(...responses);
     const observer = new MutationObserver(createQueryClient(), {
-      mutationFn: () => client.postFormForFile('/images/resize', { image: image() }),
+      mutationFn: () => client.call(resizeApi, { file: image() }),
     });
     const outcome = await observer.mutate().then(
       () => 'ok',
@@ -261,5 +266,72 @@ describe('mutation retries with the site query client', () => {
     const { outcome, requests } = await run(json(400, { success: false, message: 'Bad width.' }), png());
     expect(requests).toBe(1);
     expect((outcome as ApiError).message).toBe('Bad width.');
+  });
+});
+
+describe('tool calls', () => {
+  it('read an analysis result as its message and data, asking for JSON', async () => {
+    const { client, calls } = clientWith(json(200, { success: true, message: 'Done.', data: { bytes: 4 } }));
+    const result = await client.call(base64Api, { file: image() });
+    expect(result).toEqual({ message: 'Done.', data: { bytes: 4 } });
+    expect(new Headers(calls[0]?.init?.headers).get('accept')).toBe('application/json');
+  });
+
+  it('send a large upload through the progress transport and report its progress; a small one by fetch', async () => {
+    const progress: unknown[] = [];
+    const fetchWithProgress = vi.fn(
+      async (_url: string, _init: unknown, onProgress: (p: UploadProgress) => void) => {
+        onProgress({ loaded: PROGRESS_MIN_BYTES / 2, total: PROGRESS_MIN_BYTES });
+        onProgress({ loaded: PROGRESS_MIN_BYTES, total: PROGRESS_MIN_BYTES });
+        return new Response(new Uint8Array([7]), { headers: { 'content-type': 'image/png' } });
+      },
+    );
+    const fetch = vi.fn(
+      async () => new Response(new Uint8Array([8]), { headers: { 'content-type': 'image/png' } }),
+    );
+    const client = createApiClient({ baseUrl: '/api/v1', fetch, fetchWithProgress });
+    const onUploadProgress = (p: UploadProgress) => progress.push(p);
+
+    const big = new File([new Uint8Array(PROGRESS_MIN_BYTES)], 'big.png', { type: 'image/png' });
+    const large = await client.call(resizeApi, { file: big }, { onUploadProgress });
+    expect(new Uint8Array(await large.blob.arrayBuffer())).toEqual(new Uint8Array([7]));
+    expect(fetchWithProgress).toHaveBeenCalledTimes(1);
+    expect(fetchWithProgress.mock.calls[0]?.[0]).toBe('/api/v1/images/resize');
+    expect(progress).toEqual([
+      { loaded: PROGRESS_MIN_BYTES / 2, total: PROGRESS_MIN_BYTES },
+      { loaded: PROGRESS_MIN_BYTES, total: PROGRESS_MIN_BYTES },
+    ]);
+
+    const small = await client.call(resizeApi, { file: image() }, { onUploadProgress });
+    expect(new Uint8Array(await small.blob.arrayBuffer())).toEqual(new Uint8Array([8]));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetchWithProgress).toHaveBeenCalledTimes(1);
+  });
+
+  it('post typed text as a JSON body with its fields', async () => {
+    const { client, calls } = clientWith(
+      new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+    );
+    const api = {
+      path: '/data/json-to-csv',
+      input: { kind: 'json-or-file', field: 'file', textKey: 'json' },
+      output: 'document',
+    } as const;
+    const result = await client.call(api, { text: '[{"a":1,"b":2}]', fields: { header: true } });
+    expect(result.text).toBe('a,b\n1,2\n');
+    expect(calls[0]?.init?.body).toBe('{"json":"[{\\"a\\":1,\\"b\\":2}]","header":true}');
+    expect(new Headers(calls[0]?.init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('leave an aborted request aborted: no NetworkError, no retry', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const { client } = clientWith(abort);
+    const error = await client
+      .call(resizeApi, { file: image() }, { signal: controller.signal })
+      .catch((reason: unknown) => reason);
+    expect(error).toBe(abort);
+    expect(isRetryableError(error)).toBe(false);
   });
 });

@@ -3,16 +3,12 @@ import { imageInputTypes } from './_image-input.js';
 
 export const combineImages = defineTool({
   id: 'combine-images',
-  slug: 'combine-images',
   group: 'image',
   title: 'Combine Image',
-  breadcrumb: 'Combine Image',
-  searchTitle: 'Combine Image',
   description: 'Join 2 to 10 images side by side, stacked, or in a grid, with a gap and background colour.',
   keywords: ['merge', 'join', 'collage', 'sprite', 'grid', 'stitch'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/images/combine',
     input: { kind: 'files', field: 'images', accept: imageInputTypes, min: 2, max: 10 },
     output: 'image',

@@ -3,16 +3,12 @@ import { singleImage } from './_image-input.js';
 
 export const convertImage = defineTool({
   id: 'convert-image',
-  slug: 'convert-image',
   group: 'image',
   title: 'Convert Image',
-  breadcrumb: 'Convert Image',
-  searchTitle: 'Convert Image',
   description: 'Convert images between JPEG, PNG, WebP, AVIF, GIF and TIFF.',
   keywords: ['format', 'jpg', 'png', 'webp', 'avif', 'gif', 'tiff', 'transcode'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/images/convert',
     input: singleImage,
     output: 'image',

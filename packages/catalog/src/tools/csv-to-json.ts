@@ -2,19 +2,16 @@ import { defineTool } from '../define-tool.js';
 
 export const csvToJson = defineTool({
   id: 'csv-to-json',
-  slug: 'csv-to-json',
   group: 'data',
   title: 'CSV to JSON',
-  breadcrumb: 'CSV to JSON',
-  searchTitle: 'CSV to JSON',
   description: 'Parse CSV into a JSON array, detecting the delimiter and typing numbers, booleans and nulls.',
   keywords: ['csv', 'parse', 'spreadsheet', 'table', 'import'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/data/csv-to-json',
     input: { kind: 'json-or-file', field: 'file', textKey: 'csv' },
     output: 'document',
+    mediaTypes: ['application/json'],
     response: 'An application/json array of rows.',
   },
 });

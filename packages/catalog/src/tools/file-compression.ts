@@ -41,16 +41,12 @@ export const fileCompressionRequest = z.object({
 
 export const fileCompression = defineTool({
   id: 'file-compression',
-  slug: 'file-compression',
   group: 'file',
   title: 'File Compression',
-  breadcrumb: 'File Compression',
-  searchTitle: 'File Compression',
   description: 'Pack up to 50 files into a ZIP, tar.gz or gzip archive with a chosen compression level.',
   keywords: ['zip', 'tar', 'gzip', 'archive', 'bundle'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/files/compress',
     input: { kind: 'files', field: 'files', accept: [], min: 1, max: compressionLimits.maxFiles },
     output: 'archive',

@@ -35,17 +35,13 @@ export const fileConversionRequest = z.object({
 
 export const fileConversion = defineTool({
   id: 'file-conversion',
-  slug: 'file-conversion',
   group: 'file',
   title: 'File Conversion',
-  breadcrumb: 'File Conversion',
-  searchTitle: 'File Conversion',
   description:
     'Convert documents, spreadsheets, data files and images between formats: DOCX, Markdown, HTML, XLSX, CSV, PDF and more.',
   keywords: ['docx', 'markdown', 'html', 'xlsx', 'pdf', 'convert', 'document'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/files/convert',
     input: { kind: 'file', field: 'file', accept: [] },
     output: 'document',

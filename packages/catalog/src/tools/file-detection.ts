@@ -51,17 +51,13 @@ export const fileDetectionResponse = z.object({
 
 export const fileDetection = defineTool({
   id: 'file-detection',
-  slug: 'file-detection',
   group: 'file',
   title: 'File Type Detection',
-  breadcrumb: 'File Type Detection',
-  searchTitle: 'File Type Detection',
   description:
     'Find out what a file really is from its content, not its name, and whether its extension tells the truth.',
   keywords: ['mime', 'magic bytes', 'signature', 'file type', 'extension'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/files/detect',
     input: { kind: 'file', field: 'file', accept: [] },
     output: 'analysis',

@@ -3,16 +3,12 @@ import { singleImage } from './_image-input.js';
 
 export const flipImage = defineTool({
   id: 'flip-image',
-  slug: 'flip-image',
   group: 'image',
   title: 'Flip Image',
-  breadcrumb: 'Flip Image',
-  searchTitle: 'Flip Image',
   description: 'Mirror an image horizontally, vertically or both.',
   keywords: ['mirror', 'reflect', 'horizontal', 'vertical'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/images/flip',
     input: singleImage,
     output: 'image',

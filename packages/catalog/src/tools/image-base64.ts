@@ -17,17 +17,14 @@ export const imageBase64Response = z.object({
 
 export const imageBase64 = defineTool({
   id: 'image-base64',
-  slug: 'image-base64',
   group: 'image',
   title: 'Image to Base64',
   breadcrumb: 'Base64 Encode',
-  searchTitle: 'Image to Base64',
   description:
     'Encode an image as Base64, a data URI and a CSS url() value, ready to inline in HTML, CSS or JSON.',
   keywords: ['data uri', 'inline', 'css', 'encode', 'embed'],
   status: 'live',
   api: {
-    method: 'POST',
     path: '/images/base64',
     input: singleImage,
     output: 'analysis',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { boolean, integer, oneOf } from '../fields.js';
-import { defaultLimits, outputImageFormats } from '../limits.js';
+import { defaultLimits } from '../limits.js';
 import { singleImage } from './_image-input.js';
+import { imageOutputFields } from './_image-output.js';
 
 const side = (name: string) => integer(name, defaultLimits.minImageSide, defaultLimits.maxImageSide);
 
@@ -16,20 +17,12 @@ export const resizeRequest = z
         'Keep the aspect ratio. With both sides given the image fits inside the box, without cropping; ' +
           'when false the output is exactly width × height.',
       ),
-    quality: integer('quality', 1, 100).default(85).describe('Encoder quality for lossy formats (1–100).'),
-    format: oneOf('format', outputImageFormats)
-      .optional()
-      .describe('Output format. Defaults to the input format (PNG when that cannot be written).'),
     size: oneOf('size', ['small', 'medium', 'large'])
       .optional()
       .describe(
         'Make a square cover-cropped thumbnail of 150, 300 or 450 px instead; width and height are then ignored.',
       ),
-    keep_metadata: boolean('keep_metadata')
-      .default(false)
-      .describe(
-        'Keep EXIF and other metadata. By default it is stripped; the colour profile is always kept.',
-      ),
+    ...imageOutputFields,
   })
   .refine((v) => v.width !== undefined || v.height !== undefined || v.size !== undefined, {
     error: 'Give at least one of width, height or size.',
@@ -43,14 +36,11 @@ export const resizeImage = defineTool({
   slug: '',
   group: 'image',
   title: 'Resize Image',
-  breadcrumb: 'Resize Image',
-  searchTitle: 'Resize Image',
   description:
     'Resize JPEG, PNG and WebP images to exact dimensions or fit them inside a box while keeping the aspect ratio.',
   keywords: ['scale', 'dimensions', 'width', 'height', 'aspect ratio', 'shrink'],
   status: 'live',
   api: {
-    method: 'POST',
     path: '/images/resize',
     input: singleImage,
     output: 'image',

@@ -3,17 +3,13 @@ import { singleImage } from './_image-input.js';
 
 export const rotateImage = defineTool({
   id: 'rotate-image',
-  slug: 'rotate-image',
   group: 'image',
   title: 'Rotate Image',
-  breadcrumb: 'Rotate Image',
-  searchTitle: 'Rotate Image',
   description:
     'Rotate an image by any angle, filling the new corners with a colour of your choice or transparency.',
   keywords: ['turn', 'angle', 'degrees', 'orientation'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/images/rotate',
     input: singleImage,
     output: 'image',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { boolean, integer, oneOf } from '../fields.js';
-import { outputImageFormats } from '../limits.js';
+import { oneOf } from '../fields.js';
 import { singleImage } from './_image-input.js';
+import { imageOutputFields } from './_image-output.js';
 
 export const thumbnailRequest = z.object({
   size: oneOf('size', ['small', 'medium', 'large'])
@@ -13,28 +13,18 @@ export const thumbnailRequest = z.object({
     .describe(
       'Which part to keep when cropping to a square: the centre, the most interesting region (attention), or the busiest (entropy).',
     ),
-  format: oneOf('format', outputImageFormats)
-    .optional()
-    .describe('Output format. Defaults to the input format (PNG when that cannot be written).'),
-  quality: integer('quality', 1, 100).default(85).describe('Encoder quality for lossy formats (1–100).'),
-  keep_metadata: boolean('keep_metadata')
-    .default(false)
-    .describe('Keep EXIF and other metadata. By default it is stripped; the colour profile is always kept.'),
+  ...imageOutputFields,
 });
 
 export const thumbnailGenerator = defineTool({
   id: 'thumbnail-generator',
-  slug: 'thumbnail-generator',
   group: 'image',
   title: 'Thumbnail Generation',
-  breadcrumb: 'Thumbnail Generation',
-  searchTitle: 'Thumbnail Generation',
   description:
     'Generate square thumbnails of 150, 300 or 450 pixels, cropped to the centre or to the most interesting region.',
   keywords: ['thumbnail', 'preview', 'square', 'crop', 'avatar'],
   status: 'live',
   api: {
-    method: 'POST',
     path: '/images/thumbnail',
     input: singleImage,
     output: 'image',

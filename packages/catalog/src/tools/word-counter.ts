@@ -2,17 +2,13 @@ import { defineTool } from '../define-tool.js';
 
 export const wordCounter = defineTool({
   id: 'word-counter',
-  slug: 'word-counter',
   group: 'text',
   title: 'Word Counter',
-  breadcrumb: 'Word Counter',
-  searchTitle: 'Word Counter',
   description:
     'Count words, characters, sentences and paragraphs, with reading and speaking time, in any language.',
   keywords: ['words', 'characters', 'reading time', 'statistics', 'count'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/text/word-count',
     input: { kind: 'json-or-file', field: 'file', textKey: 'text' },
     output: 'analysis',

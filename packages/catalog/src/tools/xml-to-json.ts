@@ -2,20 +2,17 @@ import { defineTool } from '../define-tool.js';
 
 export const xmlToJson = defineTool({
   id: 'xml-to-json',
-  slug: 'xml-to-json',
   group: 'data',
   title: 'XML to JSON',
-  breadcrumb: 'XML to JSON',
-  searchTitle: 'XML to JSON',
   description:
     'Convert XML to JSON with attributes and text kept, and no entity expansion or external DTD ever resolved.',
   keywords: ['xml', 'parse', 'convert', 'soap', 'rss'],
   status: 'planned',
   api: {
-    method: 'POST',
     path: '/data/xml-to-json',
     input: { kind: 'json-or-file', field: 'file', textKey: 'xml' },
     output: 'document',
+    mediaTypes: ['application/json'],
     response: 'application/json.',
   },
 });

@@ -1,7 +1,7 @@
 import { mimeTypes } from './formats.js';
 import type { ImageLimits } from './limits.js';
 import { probeImage } from './probe.js';
-import { verifyDecodable } from './transform.js';
+import { verifyDecodable } from './verify.js';
 
 export interface Base64Result {
   base64: string;

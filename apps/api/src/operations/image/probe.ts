@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { ApiError } from '../../errors.js';
+import { OperationError } from '../errors.js';
 import type { InputFormat } from './formats.js';
 import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
@@ -99,7 +99,7 @@ function article(extension: string): 'a' | 'an' {
   return /^[FHLMNRSX][^AEIOU]/.test(name) ? 'an' : 'a';
 }
 
-async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+export async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
@@ -107,7 +107,10 @@ async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
   const what = detected
     ? `${article(detected.ext)} ${detected.ext.toUpperCase()} file (${detected.mime})`
     : 'not an image we recognise';
-  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `The file "${name}" is ${what}. Upload a ${readable} image.`);
+  throw new OperationError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `The file "${name}" is ${what}. Upload a ${readable} image.`,
+  );
 }
 
 const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapixels`;
@@ -122,7 +125,7 @@ const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapix
 export async function probeImage(data: Buffer, name: string, limits: ImageLimits): Promise<ImageProbe> {
   const format = await detectFormat(data, name);
   const unreadable = (cause?: unknown) =>
-    new ApiError(
+    new OperationError(
       'UNPROCESSABLE_FILE',
       `The image "${name}" could not be read: it looks corrupt or truncated.`,
       {
@@ -137,7 +140,7 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (cause) {
     if (entityProblem(format, cause)) {
-      throw new ApiError(
+      throw new OperationError(
         'UNPROCESSABLE_FILE',
         `The SVG "${name}" uses XML entities that expand too far or come from outside the file; they are not allowed.`,
         { cause },
@@ -149,7 +152,7 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
   const pages = Math.max(1, meta.pages ?? 1);
   const framePixels = meta.width * meta.height;
   if (framePixels > limits.maxInputPixels) {
-    throw new ApiError(
+    throw new OperationError(
       'IMAGE_TOO_LARGE',
       `The image is ${meta.width} × ${meta.height} pixels (${megapixels(framePixels)}); ` +
         `the largest we decode is ${megapixels(limits.maxInputPixels)}.`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
+import { OperationError } from '../errors.js';
+import type { ResizeOptions } from './options.js';
 import type { ImageProbe } from './probe.js';
-import { planResize, type ResizeOptions } from './resize.js';
+import { planResize } from './resize.js';
 
 const probe: ImageProbe = {
   format: 'jpeg',
@@ -44,10 +45,8 @@ describe('planResize', () => {
     });
   });
 
-  it('refuses sides over the configured maximum, given or following', () => {
-    expect(() => planResize({ ...base, width: 3000 }, probe, 2048)).toThrow(
-      'The width is 3000 px. The largest side allowed is 2048 px.',
-    );
+  it('refuses a side that only follows from the aspect ratio, naming the field it follows from', () => {
+    expect(planResize({ ...base, width: 3000 }, probe, 4096)).toEqual({ fit: 'inside', width: 3000 });
     const error = (() => {
       try {
         planResize({ ...base, height: 1100 }, probe, 4096);
@@ -55,12 +54,12 @@ describe('planResize', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(
-      'At height 1100 px this image would be 4400 px wide. The largest side allowed is 4096 px.',
-    );
-    expect((error as ApiError).details).toEqual([
-      { field: 'height', message: 'height must be at most 4096 (got 1100).' },
-    ]);
+    expect(error).toBeInstanceOf(OperationError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'height',
+      message: 'At height 1100 px this image would be 4400 px wide. The largest side allowed is 4096 px.',
+      detail: 'height must be at most 4096 (got 1100).',
+    });
   });
 });

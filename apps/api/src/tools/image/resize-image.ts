@@ -4,6 +4,6 @@ import { imageReply } from './image-result.js';
 
 /** POST /images/resize */
 export const resizeImageHandler: ToolHandler<'resize-image'> = async ({ fields, file }, { imageLimits }) => {
-  const image = await resizeImage(file.data, file.filename, fields, imageLimits);
+  const image = await resizeImage({ data: file.data, name: file.filename }, fields, imageLimits);
   return imageReply(image, file.data.length);
 };

@@ -7,6 +7,6 @@ export const thumbnailGeneratorHandler: ToolHandler<'thumbnail-generator'> = asy
   { fields, file },
   { imageLimits },
 ) => {
-  const image = await thumbnailImage(file.data, file.filename, fields, imageLimits);
+  const image = await thumbnailImage({ data: file.data, name: file.filename }, fields, imageLimits);
   return imageReply(image, file.data.length);
 };

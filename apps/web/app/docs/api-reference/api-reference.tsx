@@ -43,6 +43,17 @@ function BreakableUrl({ url }: { url: string }) {
   ));
 }
 
+/** The media types of a result as a phrase: 'image/png, image/webp or image/avif', each in code. */
+function MediaTypes({ types }: { types: readonly string[] }) {
+  if (types.length === 0) return <>the result’s own media type</>;
+  return types.map((type, index) => (
+    <span key={type}>
+      {index > 0 && (index === types.length - 1 ? ' or ' : ', ')}
+      <code className={inlineCode}>{type}</code>
+    </span>
+  ));
+}
+
 const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
 
 /**
@@ -101,8 +112,8 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
         title="Response"
         intro={
           <p>
-            <span className="font-medium font-mono text-success">200 OK</span> · {response.contentType}.{' '}
-            {response.description}
+            <span className="font-medium font-mono text-success">200 OK</span> ·{' '}
+            <MediaTypes types={response.mediaTypes} />. {response.description}
           </p>
         }
       >

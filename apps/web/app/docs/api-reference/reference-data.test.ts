@@ -62,7 +62,6 @@ describe('response and errors', () => {
   it('lists the image headers for binary results and the data members for JSON ones', () => {
     const image = responseDoc(getTool('resize-image'));
     expect(image.headers.map((header) => header.name)).toEqual([
-      'Content-Type',
       'Content-Disposition',
       'Server-Timing',
       'X-Request-Id',
@@ -71,9 +70,17 @@ describe('response and errors', () => {
       'X-Original-Size',
       'X-Output-Size',
     ]);
+    expect(image.mediaTypes).toEqual([
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/avif',
+      'image/gif',
+      'image/tiff',
+    ]);
     expect(image.dataFields).toEqual([]);
     const json = responseDoc(getTool('image-base64'));
-    expect(json.contentType).toBe('application/json');
+    expect(json.mediaTypes).toEqual(['application/json']);
     expect(json.dataFields.map((field) => field.name)).toContain('cssUrl');
   });
 
@@ -93,6 +100,9 @@ describe('response and errors', () => {
       [503, 'OVERLOADED'],
       [503, 'TIMEOUT'],
     ]);
+    expect(resize.find((error) => error.code === 'IMAGE_TOO_LARGE')?.when).toBe(
+      'The decoded image has more than 50 megapixels.',
+    );
     // Image to Base64 has no fields, so no field can be invalid.
     expect(errorDocs(getTool('image-base64')).map((error) => error.code)).not.toContain('VALIDATION_ERROR');
     for (const tool of liveTools) {

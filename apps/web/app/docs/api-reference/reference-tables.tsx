@@ -113,7 +113,7 @@ export function ErrorTable({ errors }: { errors: readonly ErrorDoc[] }) {
   return (
     <Table caption="Error responses" head={['Status', 'Code and when']}>
       {errors.map((error) => (
-        <tr key={error.code}>
+        <tr key={`${error.code}:${error.when}`}>
           <th scope="row" className="px-4 py-3 font-normal">
             <span className="inline-block rounded-md bg-destructive-soft px-1.5 py-0.5 font-mono font-semibold text-destructive text-xs tabular-nums">
               {error.status}

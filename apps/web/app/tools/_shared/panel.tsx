@@ -2,9 +2,11 @@ import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { apiBaseUrl } from '~/lib/api-client';
+import { apiBaseUrl, errorPosition, type UploadProgress } from '~/lib/api-client';
+import { isAbortError } from '~/lib/use-tool-mutation';
 import { cn } from '~/lib/utils';
 import { errorMessage } from './format';
+import { UploadProgressBar } from './upload-progress';
 
 /**
  * The frame of a try-it panel: an h2 (the page's h1 is the tool title), a line saying what it calls,
@@ -52,15 +54,25 @@ export function ToolPanel({
   );
 }
 
+/** The state of a tool mutation the form shows: running, its upload progress, its error. */
+export interface FormMutation {
+  isPending: boolean;
+  error: Error | null;
+  progress?: UploadProgress | null;
+  cancel?: () => void;
+}
+
 /**
- * The card that holds the upload area and a tool's fields, then the submit button and, after a
- * failure, the inline error alert under the form.
+ * The card that holds a tool's input and fields, then the submit button, the upload progress bar
+ * while a large upload travels and, after a failure, the inline error under the form (with the line
+ * and column when the error names them; `onErrorPosition` lets a text input jump there).
  */
 export function FormCard({
   label,
   onSubmit,
   texts,
   mutation,
+  onErrorPosition,
   children,
 }: {
   /** Accessible name of the form. */
@@ -68,9 +80,11 @@ export function FormCard({
   onSubmit: () => void;
   /** The button's words, and what the alert says when an error has no message of its own. */
   texts: { submit: string; submitting: string; failure: string };
-  mutation: { isPending: boolean; error: Error | null };
+  mutation: FormMutation;
+  onErrorPosition?: (line: number, column: number | undefined) => void;
   children: ReactNode;
 }) {
+  const error = mutation.error && !isAbortError(mutation.error) ? mutation.error : null;
   return (
     <form
       aria-label={label}
@@ -85,7 +99,10 @@ export function FormCard({
       <div>
         <SubmitButton pending={mutation.isPending} label={texts.submit} pendingLabel={texts.submitting} />
       </div>
-      {mutation.error && <ErrorAlert message={errorMessage(mutation.error, texts.failure)} />}
+      {mutation.isPending && mutation.progress && (
+        <UploadProgressBar progress={mutation.progress} onCancel={mutation.cancel} />
+      )}
+      {error && <ErrorAlert message={errorMessage(error, texts.failure)} onPosition={onErrorPosition} />}
     </form>
   );
 }
@@ -118,13 +135,48 @@ function SubmitButton({
   );
 }
 
-/** An inline red alert under the form, announced when it appears. */
-export function ErrorAlert({ message, title }: { message: string; title?: string }) {
+/**
+ * An inline red alert under the form, announced when it appears. When the message names a line and
+ * column (a document that does not parse), they are shown apart, with a button to go there.
+ */
+export function ErrorAlert({
+  message,
+  title,
+  onPosition,
+}: {
+  message: string;
+  title?: string;
+  onPosition?: (line: number, column: number | undefined) => void;
+}) {
+  const position = errorPosition(message);
+  const where = position && `Line ${position.line}${position.column ? `, column ${position.column}` : ''}`;
   return (
     <Alert variant="destructive" role="alert">
       <AlertCircleIcon aria-hidden="true" />
       {title && <div className="col-start-2 font-medium">{title}</div>}
-      <AlertDescription>{message}</AlertDescription>
+      <AlertDescription>
+        <p>{message}</p>
+        {position && where && (
+          <p className="flex flex-wrap items-center gap-2">
+            <span
+              className="rounded bg-background/60 px-1.5 py-0.5 font-mono text-xs"
+              data-testid="error-position"
+            >
+              {where}
+            </span>
+            {onPosition && (
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0 text-destructive"
+                onClick={() => onPosition(position.line, position.column)}
+              >
+                Show in the text
+              </Button>
+            )}
+          </p>
+        )}
+      </AlertDescription>
     </Alert>
   );
 }

@@ -1,12 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getTool } from '@toolkit/catalog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVALID_IMAGE_MESSAGE } from './input-kinds';
 import { imageFile, stubObjectUrls, textFile } from './test-utils';
 import { REMOVE_LABEL, SELECT_FILE_LABEL, UPLOAD_HEADING, UploadArea } from './upload-area';
-import { INVALID_IMAGE_MESSAGE, useImageUpload } from './use-image-upload';
+import { useFileUpload } from './use-file-upload';
 
 function Harness({ onChange }: { onChange?: (file: File | null) => void }) {
-  const upload = useImageUpload(onChange);
+  const upload = useFileUpload(getTool('resize-image').api.input, onChange);
   return <UploadArea upload={upload} hint="Upload an image to test." />;
 }
 

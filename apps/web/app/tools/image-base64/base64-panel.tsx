@@ -1,22 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { getTool, type imageBase64Response } from '@toolkit/catalog';
-import { toast } from 'sonner';
-import type { z } from 'zod';
+import { getTool } from '@toolkit/catalog';
+import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
-import { useApiClient } from '../_shared/use-api-client';
-import { requireImage, useImageUpload } from '../_shared/use-image-upload';
+import { useFileUpload } from '../_shared/use-file-upload';
 import { Base64Result } from './base64-result';
 
 const tool = getTool('image-base64');
-
-export type Base64Data = z.infer<typeof imageBase64Response>;
-interface Base64Response {
-  success: true;
-  message: string;
-  data: Base64Data;
-}
 
 const texts = {
   submit: 'Convert to Base64',
@@ -27,19 +17,13 @@ const texts = {
 
 /** The Image to Base64 try-it panel (specification §2). */
 export default function Base64Panel() {
-  const client = useApiClient();
-  const mutation = useMutation<Base64Response, Error, File>({
-    mutationFn: (image) => client.postForm<Base64Response>(tool.api.path, { [tool.api.input.field]: image }),
-    onSuccess: () => {
-      toast.success(texts.success);
-    },
-  });
+  const mutation = useToolMutation(tool, { successMessage: texts.success });
   // A new or removed image clears the previous result (mutation.reset is stable).
-  const upload = useImageUpload(mutation.reset);
+  const upload = useFileUpload(tool.api.input, mutation.reset);
 
   const submit = () => {
-    const image = requireImage(upload);
-    if (image) mutation.mutate(image);
+    const input = upload.take();
+    if (input) mutation.mutate(input);
   };
 
   return (

@@ -64,18 +64,15 @@ describe('resize form rules', () => {
   });
 
   it('send numbers, the checkbox as a boolean, and leave empty sides out', () => {
-    const image = new File(['x'], 'cat.png', { type: 'image/png' });
-    expect(toResizeFields(values({ width: '180' }), image)).toEqual({
-      image,
+    expect(toResizeFields(values({ width: '180' }))).toEqual({
       width: 180,
       height: undefined,
       maintain_aspect: true,
       quality: 85,
     });
     expect(
-      toResizeFields(values({ width: '200', height: '100', maintainAspect: false, quality: '10' }), image),
+      toResizeFields(values({ width: '200', height: '100', maintainAspect: false, quality: '10' })),
     ).toEqual({
-      image,
       width: 200,
       height: 100,
       maintain_aspect: false,

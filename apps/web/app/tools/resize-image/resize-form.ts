@@ -1,7 +1,7 @@
 import { resizeRequest } from '@toolkit/catalog';
 import type { z } from 'zod';
-import { schemaField } from '~/docs/api-reference/schema-fields';
 import type { FormValue } from '~/lib/api-client';
+import { schemaField } from '~/lib/schema-fields';
 
 /*
  * The Resize form's rules (specification §3–5), kept apart from the component so they can be tested
@@ -81,12 +81,11 @@ export function validateQuality(value: string): string | null {
 type ResizeFields = Partial<Record<keyof z.input<typeof resizeRequest>, FormValue>>;
 
 /** The request fields: numbers from the digit strings; empty sides are left out of the request. */
-export function toResizeFields(values: ResizeValues, image: File): ResizeFields & { image: File } {
-  const fields = {
+export function toResizeFields(values: ResizeValues) {
+  return {
     width: values.width === '' ? undefined : Number(values.width),
     height: values.height === '' ? undefined : Number(values.height),
     maintain_aspect: values.maintainAspect,
     quality: Number(values.quality),
   } satisfies ResizeFields;
-  return { image, ...fields };
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNAUTHORIZED_MESSAGE } from '~/lib/api-client';
 import { authStore } from '~/lib/auth-store';
+import { MISSING_IMAGE_MESSAGE } from '../_shared/input-kinds';
 import { imageFile, renderWithProviders, sentForm, stubFetch, stubObjectUrls } from '../_shared/test-utils';
-import { MISSING_IMAGE_MESSAGE } from '../_shared/texts';
 import { labels, messages } from './resize-form';
 import ResizePanel from './resize-panel';
 

@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { ImageResult } from '../_shared/image-result';
+import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FieldError, FormCard, ToolPanel } from '../_shared/panel';
+import { ImageResult } from '../_shared/results/image-result';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
-import { useImageFileMutation } from '../_shared/use-image-file-mutation';
-import { requireImage, useImageUpload } from '../_shared/use-image-upload';
+import { useFileUpload } from '../_shared/use-file-upload';
 import {
   digitsOnly,
   fieldAvailability,
@@ -30,9 +30,9 @@ export const RESIZE_HINT = uploadHint('resize');
 
 /** The Resize Image try-it panel (specification §2, /docs/api). */
 export default function ResizePanel() {
-  const mutation = useImageFileMutation(tool.api.path, messages.success);
+  const mutation = useToolMutation(tool, { successMessage: messages.success });
   // A new or removed image clears the previous result (mutation.reset is stable).
-  const upload = useImageUpload(mutation.reset);
+  const upload = useFileUpload(tool.api.input, mutation.reset);
   const [values, setValues] = useState<ResizeValues>(initialResizeValues);
   const [qualityError, setQualityError] = useState<string | null>(null);
   const ids = { width: useId(), height: useId(), quality: useId(), aspect: useId(), help: useId() };
@@ -52,8 +52,8 @@ export default function ResizePanel() {
     const error = validateQuality(values.quality);
     setQualityError(error);
     if (error) return;
-    const image = requireImage(upload);
-    if (image) mutation.mutate(toResizeFields(values, image));
+    const input = upload.take();
+    if (input) mutation.mutate({ ...input, fields: toResizeFields(values) });
   };
 
   return (

@@ -2,13 +2,13 @@ import { getTool, type ThumbnailSize } from '@toolkit/catalog';
 import { useId, useState } from 'react';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { useToolMutation } from '~/lib/use-tool-mutation';
 import { maxImageUpload, supportedFormats } from '../_shared/image-formats';
-import { ImageResult } from '../_shared/image-result';
 import { FieldError, FormCard, HelpCard, ToolPanel } from '../_shared/panel';
+import { ImageResult } from '../_shared/results/image-result';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
-import { useImageFileMutation } from '../_shared/use-image-file-mutation';
-import { requireImage, useImageUpload } from '../_shared/use-image-upload';
+import { useFileUpload } from '../_shared/use-file-upload';
 import { DEFAULT_SIZE, SIZE_LABEL, sizeOptions, validateSize } from './thumbnail-sizes';
 
 /** The specification has the thumbnail form call the resize operation with `size` (§7). */
@@ -25,9 +25,9 @@ const texts = {
 
 /** The Thumbnail Generation try-it panel (specification §2). */
 export default function ThumbnailPanel() {
-  const mutation = useImageFileMutation(resize.api.path, texts.success);
+  const mutation = useToolMutation(resize, { successMessage: texts.success });
   // A new or removed image clears the previous result (mutation.reset is stable).
-  const upload = useImageUpload(mutation.reset);
+  const upload = useFileUpload(resize.api.input, mutation.reset);
   const [size, setSize] = useState<string>(DEFAULT_SIZE);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const selectId = useId();
@@ -36,8 +36,8 @@ export default function ThumbnailPanel() {
     const error = validateSize(size);
     setSizeError(error);
     if (error) return;
-    const image = requireImage(upload);
-    if (image) mutation.mutate({ [resize.api.input.field]: image, size: size as ThumbnailSize });
+    const input = upload.take();
+    if (input) mutation.mutate({ ...input, fields: { size: size as ThumbnailSize } });
   };
 
   return (

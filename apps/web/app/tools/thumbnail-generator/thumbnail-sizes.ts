@@ -1,5 +1,5 @@
 import { resizeRequest, type ThumbnailSize, thumbnailRequest, thumbnailSizes } from '@toolkit/catalog';
-import { schemaField } from '~/docs/api-reference/schema-fields';
+import { schemaField } from '~/lib/schema-fields';
 
 export const SIZE_LABEL = 'Thumbnail Size';
 export const INVALID_SIZE_MESSAGE = 'Please select a valid size';

@@ -1,0 +1,15 @@
+import { defaultLimits, type Limits } from '@toolkit/catalog';
+import type { Config } from '../config.js';
+
+/** The limits a server's configuration sets, in the catalog's terms (what its documents state). */
+export function limitsOf(config: Config): Limits {
+  return {
+    ...defaultLimits,
+    imageUploadBytes: config.limits.imageUploadBytes,
+    otherUploadBytes: config.limits.uploadBytes,
+    textBodyBytes: config.limits.bodyBytes,
+    maxInputPixels: config.limits.maxInputPixels,
+    maxImageSide: config.limits.maxImageSide,
+    requestTimeoutMs: config.timeouts.requestMs,
+  };
+}

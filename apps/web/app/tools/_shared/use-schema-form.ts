@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { type FieldDoc, schemaFields } from '~/lib/schema-fields';
+
+/*
+ * The state of a panel's fields, read from the tool's request schema in the catalog: the initial
+ * values are the schema's defaults, and validation is the schema itself (the same sentences the
+ * server answers with), so a panel never restates a bound or a rule.
+ */
+
+export type FieldValue = string | boolean;
+type Values<S extends z.ZodObject> = Record<keyof z.input<S> & string, FieldValue>;
+
+function initialValues(fields: readonly FieldDoc[], overrides: Readonly<Record<string, FieldValue>>) {
+  const values: Record<string, FieldValue> = {};
+  for (const field of fields) {
+    const fallback = field.type === 'boolean' ? false : '';
+    const value = overrides[field.name] ?? field.defaultValue ?? fallback;
+    values[field.name] = typeof value === 'number' ? String(value) : value;
+  }
+  return values;
+}
+
+/** The values as sent: empty text left out, so the server applies its default. */
+function filled(values: Readonly<Record<string, FieldValue>>): Record<string, FieldValue> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+}
+
+/** The schema's first sentence for each field that fails (a rule across fields lands on its path). */
+export function schemaErrors(schema: z.ZodObject, values: Readonly<Record<string, FieldValue>>) {
+  const result = schema.safeParse(filled(values));
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/** What the field controls need of a form, whatever its schema. */
+export interface FieldsForm {
+  specs: Readonly<Record<string, FieldDoc>>;
+  values: Readonly<Record<string, FieldValue>>;
+  errors: Readonly<Record<string, string>>;
+  set(name: string, value: FieldValue): void;
+  check(name: string): void;
+}
+
+export interface SchemaForm<S extends z.ZodObject = z.ZodObject> {
+  /** Each field's documentation (type, bounds, enum values, default, description), by name. */
+  specs: Readonly<Record<string, FieldDoc>>;
+  values: Values<S>;
+  /** The sentence under each field that failed the last check. */
+  errors: Readonly<Record<string, string>>;
+  set(name: keyof z.input<S> & string, value: FieldValue): void;
+  /** Checks one field (on blur), so its error shows before the form is sent. */
+  check(name: keyof z.input<S> & string): void;
+  /** Checks every field; true when all pass. */
+  validate: () => boolean;
+  /** The request fields: filled values only. */
+  fields: () => Partial<Record<keyof z.input<S>, FieldValue>>;
+}
+
+/**
+ * @example
+ * const form = useSchemaForm(tool.api.request, { format: 'png' });
+ * if (form.validate()) mutation.mutate({ file, fields: form.fields() });
+ */
+export function useSchemaForm<S extends z.ZodObject>(
+  schema: S,
+  overrides?: Readonly<Partial<Record<keyof z.input<S>, FieldValue>>>,
+): SchemaForm<S> {
+  const docs = useMemo(() => schemaFields(schema), [schema]);
+  const specs = useMemo(() => Object.fromEntries(docs.map((doc) => [doc.name, doc])), [docs]);
+  const [values, setValues] = useState(() =>
+    initialValues(docs, (overrides ?? {}) as Record<string, FieldValue>),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const checkOne = (name: string, next: Record<string, FieldValue>) => {
+    const message = schemaErrors(schema, next)[name];
+    setErrors((current) => {
+      const { [name]: _old, ...rest } = current;
+      return message ? { ...rest, [name]: message } : rest;
+    });
+  };
+
+  return {
+    specs,
+    values: values as Values<S>,
+    errors,
+    set: (name, value) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      // Once an error shows, it goes as soon as the value is right.
+      if (errors[name]) checkOne(name, next);
+    },
+    check: (name) => checkOne(name, values),
+    validate: () => {
+      const found = schemaErrors(schema, values);
+      setErrors(found);
+      return Object.keys(found).length === 0;
+    },
+    fields: () => filled(values) as Partial<Record<keyof z.input<S>, FieldValue>>,
+  };
+}

@@ -1,0 +1,133 @@
+import type { ErrorCase, ToolSpec } from '../define-tool.js';
+import { errorCodes } from '../errors.js';
+import type { Limits } from '../limits.js';
+
+/** A byte count for people, in the binary units the limits use: '10 MB', '512 KB'. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Largest upload of a tool: its own limit, else the image or the general upload limit. */
+export function uploadLimitBytes(tool: ToolSpec, limits: Limits): number {
+  return (
+    tool.api.maxUploadBytes ?? (tool.group === 'image' ? limits.imageUploadBytes : limits.otherUploadBytes)
+  );
+}
+
+/** Processing time a tool's request may take: audio gets longer. */
+export function processingTimeoutMs(tool: ToolSpec, limits: Limits): number {
+  return tool.api.output === 'audio' ? limits.audioTimeoutMs : limits.requestTimeoutMs;
+}
+
+/** The short name of a media type: 'image/svg+xml' -> 'SVG', 'image/jpeg' -> 'JPEG'. */
+export function typeName(mime: string): string {
+  const subtype = mime.split('/')[1] ?? mime;
+  return subtype.replace(/\+.*$/, '').toUpperCase();
+}
+
+function readsImages(tool: ToolSpec): boolean {
+  const { input } = tool.api;
+  return input.kind !== 'json-or-file' && input.accept.some((type) => type.startsWith('image/'));
+}
+
+/** Error cases that depend on how the tool takes its input. */
+function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
+  const { input } = tool.api;
+  const upload = formatBytes(uploadLimitBytes(tool, limits));
+  if (input.kind === 'json-or-file') {
+    return [
+      {
+        code: 'MALFORMED_REQUEST',
+        when: `The body is not a JSON object (with a "${input.textKey}" member) nor a readable multipart form.`,
+      },
+      { code: 'MISSING_FILE', when: 'The uploaded file is empty.' },
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+        when: `The JSON body is over ${formatBytes(limits.textBodyBytes)}, or the uploaded file over ${upload}.`,
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        when: 'The body is neither application/json nor multipart/form-data.',
+      },
+      {
+        code: 'UNPROCESSABLE_FILE',
+        when: 'The input has the right type but cannot be read (an unsupported encoding, or not well formed).',
+      },
+    ];
+  }
+  const names = input.accept.map(typeName).join(', ');
+  return [
+    {
+      code: 'MISSING_FILE',
+      when:
+        input.kind === 'files'
+          ? `Fewer than ${input.min} files were uploaded in the "${input.field}" field, or one of them is empty.`
+          : `No file was uploaded in the "${input.field}" field, or the file is empty.`,
+    },
+    { code: 'MALFORMED_REQUEST', when: 'The multipart body could not be read.' },
+    {
+      code: 'PAYLOAD_TOO_LARGE',
+      when:
+        input.kind === 'files'
+          ? `A file is over ${upload}, or more than ${input.max} files were sent.`
+          : `The file is over ${upload}.`,
+    },
+    ...(readsImages(tool)
+      ? [
+          {
+            code: 'IMAGE_TOO_LARGE',
+            when: `The decoded image has more than ${limits.maxInputPixels / 1_000_000} megapixels.`,
+          } as const,
+        ]
+      : []),
+    ...(input.accept.length > 0
+      ? [
+          {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            when: `The file is not one of: ${names}. The type is read from the bytes, not the name.`,
+          } as const,
+        ]
+      : []),
+    {
+      code: 'UNPROCESSABLE_FILE',
+      when: 'The file has the right type but cannot be decoded (corrupt or truncated).',
+    },
+  ];
+}
+
+/**
+ * Every error a tool can answer with and when, sorted by status: those of its fields, of its input
+ * kind, those every endpoint shares, then the tool's own (`api.errors`). Sentences carry the live
+ * limits, so a server with other limits documents its own.
+ */
+export function errorCases(tool: ToolSpec, limits: Limits): (ErrorCase & { status: number })[] {
+  const hasFields = Object.keys(tool.api.request?.shape ?? {}).length > 0;
+  const seconds = processingTimeoutMs(tool, limits) / 1000;
+  const cases: ErrorCase[] = [
+    ...(hasFields
+      ? [{ code: 'VALIDATION_ERROR', when: 'A field is invalid; details names each one.' } as const]
+      : []),
+    ...inputCases(tool, limits),
+    {
+      code: 'REQUEST_TIMEOUT',
+      when: 'The upload stalled, or was not received within the upload time limit.',
+    },
+    { code: 'RATE_LIMITED', when: 'Too many requests from this client; wait for Retry-After seconds.' },
+    { code: 'INTERNAL_ERROR', when: 'A bug on our side. The message never includes internals.' },
+    { code: 'OVERLOADED', when: 'The server is busy; try again after Retry-After seconds.' },
+    {
+      code: 'TIMEOUT',
+      when: `Processing took longer than ${seconds} s; try again after Retry-After seconds.`,
+    },
+    ...(tool.api.errors ?? []),
+  ];
+  // Array sort is stable: within a status, the order above stays.
+  return cases.map((c) => ({ ...c, status: errorCodes[c.code].status })).sort((a, b) => a.status - b.status);
+}
