@@ -1,14 +1,14 @@
 import { basename } from 'node:path';
 import { Pool } from 'undici';
 import { runClosedLoop } from '../lib/closed-loop.js';
+import { multipartBody } from '../lib/multipart.js';
 import { processCpuMs } from '../lib/proc-cpu.js';
 import { peakRss, resetPeakRss, sampleRss } from '../lib/proc-memory.js';
 import type { RunningServer } from '../lib/server.js';
 import type { BenchInput } from './inputs.js';
-import { multipartBody } from './multipart.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
-import { checkOutput } from './verify.js';
+import { inspectOutput } from './verify.js';
 
 /** Adds each `name;dur=…` entry of a Server-Timing header to running sums. */
 function addServerTiming(
@@ -119,10 +119,7 @@ export async function benchHttp(
       serverTimingMeanMs: Object.fromEntries(
         [...timings].map(([name, sum]) => [name, Math.round((sum.total / sum.count) * 10) / 10]),
       ),
-      outputProblem:
-        sample === undefined
-          ? 'no successful response'
-          : await checkOutput(sample, input.width, input.height),
+      ...(await inspectOutput(sample, input)),
     };
   } finally {
     await pool.close();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from '../lib/closed-loop.js';
 import { benchDir } from '../lib/paths.js';
@@ -5,9 +6,27 @@ import { runCommand } from '../lib/run-command.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
-import { checkOutput } from './verify.js';
+import { inspectOutput } from './verify.js';
 
 const workerScript = fileURLToPath(new URL('./sharp-worker.ts', import.meta.url));
+
+/** The server's defaults (apps/api/src/config.ts): four images at once, cores ÷ 4 libvips threads each. */
+const serverThreadPool = 4;
+
+/**
+ * The two in-process baselines. `sharp`: sharp's own defaults, in a process with glibc's default
+ * arenas. `sharp-tuned`: exactly the server's settings. Neither is assumed to be faster: the
+ * ceiling HTTP is compared with is the better of the two at each concurrency.
+ */
+export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, string | undefined>> = {
+  sharp: { MALLOC_ARENA_MAX: undefined, BENCH_SHARP_CONCURRENCY: undefined, BENCH_SHARP_CACHE: undefined },
+  'sharp-tuned': {
+    BENCH_SHARP_CONCURRENCY: String(Math.max(1, Math.floor(os.cpus().length / serverThreadPool))),
+    BENCH_SHARP_CACHE: '0',
+    MALLOC_ARENA_MAX: '2',
+    UV_THREADPOOL_SIZE: String(serverThreadPool),
+  },
+};
 
 interface WorkerOutput extends LoadResult {
   peakRssBytes?: number;
@@ -22,12 +41,19 @@ interface WorkerOutput extends LoadResult {
 export async function benchInProcess(
   input: BenchInput,
   concurrency: number,
-  options: { kind?: PhaseResult['input']; env?: Record<string, string> } = {},
+  options: {
+    kind?: PhaseResult['input'];
+    variant?: keyof typeof inProcessVariants;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<PhaseResult> {
+  const variant = options.variant ?? 'sharp';
+  const env: NodeJS.ProcessEnv = { ...process.env, ...inProcessVariants[variant], ...options.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const args = [input.path, concurrency, settings.warmupMs, settings.durationMs].map(String);
   const result = await runCommand(process.execPath, ['--import', 'tsx', workerScript, ...args], {
     cwd: benchDir,
-    env: { ...process.env, ...options.env },
+    env,
   });
   const lastLine = result.stdout.trim().split('\n').at(-1);
   if (result.code !== 0 || lastLine === undefined) {
@@ -36,10 +62,10 @@ export async function benchInProcess(
   const { sampleBase64, peakRssBytes, cpuPercent, ...load } = JSON.parse(lastLine) as WorkerOutput;
   return {
     ...load,
-    tool: 'sharp',
+    tool: variant,
     input: options.kind ?? 'photo',
     peakRssBytes,
     cpuPercent,
-    outputProblem: await checkOutput(Buffer.from(sampleBase64, 'base64'), input.width, input.height),
+    ...(await inspectOutput(Buffer.from(sampleBase64, 'base64'), input)),
   };
 }

@@ -5,6 +5,8 @@ import { settings } from './settings.js';
 // there), to tell the cost of HTTP from the cost of that setting; by default it is sharp's own default.
 const threads = process.env.BENCH_SHARP_CONCURRENCY;
 if (threads !== undefined && threads !== '') sharp.concurrency(Number(threads));
+// The server turns libvips' operation cache off (every upload is new); the tuned variant does too.
+if (process.env.BENCH_SHARP_CACHE === '0') sharp.cache(false);
 
 /**
  * The server's resize pipeline (apps/api/src/operations/image/pipeline.ts with resize.ts), called directly:

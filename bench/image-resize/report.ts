@@ -4,11 +4,12 @@ import { fmt, mb } from '../lib/stats.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
 import { otherCpuPercent, type PhaseResult } from './types.js';
-import { throughputRatio, type Verdict } from './verdicts.js';
+import { ceilingPhase, throughputRatio, type Verdict } from './verdicts.js';
 
 const toolLabels: Record<PhaseResult['tool'], string> = {
   http: 'HTTP API (server)',
-  sharp: 'sharp in-process',
+  sharp: "sharp in-process, sharp's defaults",
+  'sharp-tuned': "sharp in-process, the server's settings",
   imagemagick: 'ImageMagick convert',
   vipsthumbnail: 'vipsthumbnail',
 };
@@ -34,6 +35,8 @@ export const phaseHead = [
   'Other CPU %',
   'Done',
   'Errors',
+  'Output KB',
+  'SSIM',
   'Output',
 ];
 
@@ -49,13 +52,15 @@ export function phaseRow(p: PhaseResult): unknown[] {
     otherCpu(p),
     p.completed,
     errorsCell(p),
+    p.outputBytes === undefined ? '—' : fmt(p.outputBytes / 1000, 0),
+    fmt(p.ssim, 4),
     p.outputProblem ?? 'ok',
   ];
 }
 
 /** The phases as a Markdown table, one row per tool and concurrency. */
 export function phaseTable(phases: readonly PhaseResult[]): string {
-  return markdownTable(phaseHead, phases.map(phaseRow), [0, 2, 3, 4, 5, 6, 7, 8]);
+  return markdownTable(phaseHead, phases.map(phaseRow), [0, 2, 3, 4, 5, 6, 7, 8, 10, 11]);
 }
 
 /** One phase as the row of phaseTable, for printing as the run goes. */
@@ -66,14 +71,15 @@ export function phaseLine(phase: PhaseResult): string {
 /** HTTP throughput against each other tool, at every concurrency. */
 export function ratioTable(phases: readonly PhaseResult[]): string {
   return markdownTable(
-    ['Concurrency', 'HTTP ÷ sharp in-process', 'HTTP ÷ ImageMagick', 'HTTP ÷ vipsthumbnail'],
+    ['Concurrency', 'HTTP ÷ ceiling', 'Ceiling is', 'HTTP ÷ ImageMagick', 'HTTP ÷ vipsthumbnail'],
     settings.concurrencies.map((c) => [
       c,
-      `${fmt(throughputRatio(phases, 'sharp', c) * 100)}%`,
+      `${fmt(throughputRatio(phases, 'ceiling', c) * 100)}%`,
+      toolLabels[ceilingPhase(phases, c)?.tool ?? 'sharp'],
       `${fmt(throughputRatio(phases, 'imagemagick', c), 2)}×`,
       `${fmt(throughputRatio(phases, 'vipsthumbnail', c), 2)}×`,
     ]),
-    [0, 1, 2, 3],
+    [0, 1, 3, 4],
   );
 }
 

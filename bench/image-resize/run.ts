@@ -42,7 +42,7 @@ const machine = await machineInfo({
   'libvips (Debian, for vipsthumbnail)': (await versionLine(vips, ['--version'])) ?? 'unknown',
   'Scheduling priority': priority,
 });
-const clis = [imageMagick(magick), vipsThumbnail(thumbnailer)];
+const clis = [imageMagick(magick, photo), vipsThumbnail(thumbnailer)];
 
 /** Measures every cell; with BENCH_DIAGNOSE_ONLY=1, takes the last run's cells instead and only profiles. */
 async function measureAll(): Promise<{ date: string; phases: PhaseResult[]; memory?: PhaseResult }> {
@@ -63,6 +63,7 @@ async function measureAll(): Promise<{ date: string; phases: PhaseResult[]; memo
     for (const concurrency of settings.concurrencies) {
       phases.push(await record(() => benchHttp(server, photo, 'photo', concurrency)));
       phases.push(await record(() => benchInProcess(photo, concurrency)));
+      phases.push(await record(() => benchInProcess(photo, concurrency, { variant: 'sharp-tuned' })));
       for (const cli of clis) phases.push(await record(() => benchCli(cli, photo, concurrency)));
     }
     const memory = await record(() => benchHttp(server, big, 'photo-10mb', settings.memoryClients));

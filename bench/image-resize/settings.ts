@@ -18,7 +18,7 @@ export const settings = {
   /** …up to this many times in all, keeping the cleanest. */
   attempts: numberFromEnv('BENCH_ATTEMPTS', 3, { integer: true }),
   targets: {
-    httpVsSharpAtTwo: 0.9,
+    httpVsCeiling: 0.9,
     httpVsImageMagick: 2,
     peakRssBytes: 400e6,
   },

@@ -1,9 +1,15 @@
 import type { LoadResult } from '../lib/closed-loop.js';
+import type { OutputReport } from './verify.js';
 
-export type ToolName = 'http' | 'sharp' | 'imagemagick' | 'vipsthumbnail';
+/**
+ * `sharp` is the in-process pipeline with sharp's defaults (every core for each image, operation
+ * cache on); `sharp-tuned` with the server's settings (one libvips thread per image on two cores,
+ * no cache, two malloc arenas). The fair ceiling for HTTP is the better of the two at each concurrency.
+ */
+export type ToolName = 'http' | 'sharp' | 'sharp-tuned' | 'imagemagick' | 'vipsthumbnail';
 
 /** One cell of the comparison: one tool at one concurrency. */
-export interface PhaseResult extends LoadResult {
+export interface PhaseResult extends LoadResult, OutputReport {
   tool: ToolName;
   /** Which input was resized: the 8.1 MB photo, or its ~10 MB re-encoding for the memory target. */
   input: 'photo' | 'photo-10mb';
@@ -22,8 +28,6 @@ export interface PhaseResult extends LoadResult {
   statusCounts?: Record<string, number>;
   /** HTTP only: the mean of each Server-Timing metric the server reported, in milliseconds. */
   serverTimingMeanMs?: Record<string, number>;
-  /** What the output check found wrong, or undefined when the output is a 1024 px wide JPEG. */
-  outputProblem: string | undefined;
 }
 
 /**

@@ -1,5 +1,26 @@
 import sharp from 'sharp';
+import { type Pixels, referencePixels, ssimAgainst } from '../lib/quality.js';
 import { settings } from './settings.js';
+
+/** What the output check found about one tool's output. */
+export interface OutputReport {
+  /** What is wrong with it, or undefined when it is what was asked for. */
+  outputProblem: string | undefined;
+  outputBytes: number | undefined;
+  /** Structural similarity to the reference resize (lib/quality.ts). */
+  ssim: number | undefined;
+}
+
+const references = new Map<string, Promise<Pixels>>();
+
+function reference(path: string): Promise<Pixels> {
+  let pixels = references.get(path);
+  if (!pixels) {
+    pixels = referencePixels(path, settings.targetWidth);
+    references.set(path, pixels);
+  }
+  return pixels;
+}
 
 /**
  * Decodes one output and says what is wrong with it, or undefined when it is what was asked for:
@@ -26,4 +47,17 @@ export async function checkOutput(
   } catch (error) {
     return `the output does not decode: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/** checkOutput, plus the output's size and its similarity to the reference resize of `input`. */
+export async function inspectOutput(
+  output: Buffer | undefined,
+  input: { path: string; width: number; height: number },
+): Promise<OutputReport> {
+  if (output === undefined)
+    return { outputProblem: 'no successful output', outputBytes: undefined, ssim: undefined };
+  const outputProblem = await checkOutput(output, input.width, input.height);
+  const ssim =
+    outputProblem === undefined ? await ssimAgainst(output, await reference(input.path)) : undefined;
+  return { outputProblem, outputBytes: output.length, ssim };
 }

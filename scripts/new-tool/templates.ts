@@ -77,42 +77,94 @@ export function handlerFile(tool: ToolSpec): string {
   ].join('\n');
 }
 
+/** The input area of a panel, by the tool's input kind (apps/web/ARCHITECTURE.md, "How to write a new panel"). */
+const panelInputs = {
+  file: {
+    imports: [
+      "import { UploadArea } from '../_shared/upload-area';",
+      "import { useFileUpload } from '../_shared/use-file-upload';",
+    ],
+    hook: 'const upload = useFileUpload(tool.api.input, mutation.reset);',
+    take: 'upload.take()',
+    area: (purpose: string) => `<UploadArea upload={upload} hint={uploadHint('${purpose}')} />`,
+    original: 'upload.file',
+  },
+  files: {
+    imports: [
+      "import { FilesUploadArea } from '../_shared/files-upload-area';",
+      "import { useFilesUpload } from '../_shared/use-files-upload';",
+    ],
+    hook: 'const upload = useFilesUpload(tool.api.input, mutation.reset);',
+    take: 'upload.take()',
+    area: (purpose: string) => `<FilesUploadArea upload={upload} hint={uploadHint('${purpose}')} />`,
+    original: 'null',
+  },
+  'json-or-file': {
+    imports: [
+      "import { TextOrFileInput } from '../_shared/text-or-file-input';",
+      "import { useTextOrFile } from '../_shared/use-text-or-file';",
+    ],
+    hook: "const upload = useTextOrFile(tool.api.input, '', mutation.reset);",
+    take: 'upload.take()',
+    area: () => '<TextOrFileInput input={upload} />',
+    original: 'null',
+  },
+} as const;
+
+/** The result viewer of a panel, by the tool's output kind. */
+const panelViewers = {
+  image: { module: 'image-result', component: 'ImageResult' },
+  archive: { module: 'file-result', component: 'FileResultCard' },
+  audio: { module: 'audio-result', component: 'AudioResult' },
+  pdf: { module: 'pdf-result', component: 'PdfResult' },
+  document: { module: 'text-result', component: 'TextResult' },
+  analysis: { module: 'analysis-result', component: 'AnalysisResult' },
+} as const;
+
 /** The try-it panel, on the shared panel frame of apps/web/app/tools/_shared. */
 export function panelFile(tool: ToolSpec): string {
   const component = `${pascal(tool.id)}Panel`;
+  const input = panelInputs[tool.api.input.kind];
+  const viewer = panelViewers[tool.api.output];
+  const operation = tool.api.path.split('/').pop() ?? tool.id;
+  const result =
+    tool.api.output === 'analysis'
+      ? `<${viewer.component} data={mutation.data.data} />`
+      : `<${viewer.component} result={mutation.data} original={${input.original}} operation="${operation}" />`;
   return `import { getTool } from '@toolkit/catalog';
-import { ImageResult } from '../_shared/image-result';
+import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, ToolPanel } from '../_shared/panel';
-import { uploadHint } from '../_shared/texts';
-import { UploadArea } from '../_shared/upload-area';
-import { useImageFileMutation } from '../_shared/use-image-file-mutation';
-import { requireImage, useImageUpload } from '../_shared/use-image-upload';
+import { ${viewer.component} } from '../_shared/results/${viewer.module}';
+${input.imports.join('\n')}
+import { useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('${tool.id}');
 
 const texts = {
   submit: '${tool.title}',
   submitting: 'Working…',
-  success: '${tool.title} done.',
-  failure: 'An error occurred while processing the file.',
+  failure: 'An error occurred while processing the input.',
 } as const;
 
-/** The ${tool.title} try-it panel: its own fields go inside the FormCard, after the upload. */
+/** The ${tool.title} try-it panel: its input, one control per request field, and its result. */
 export default function ${component}() {
-  const mutation = useImageFileMutation(tool.api.path, texts.success);
-  const upload = useImageUpload(mutation.reset);
+  const mutation = useToolMutation(tool, { successMessage: '${tool.title} done.' });
+  ${input.hook}
+  const form = useSchemaForm(tool.api.request);
 
   const submit = () => {
-    const image = requireImage(upload);
-    if (image) mutation.mutate({ [tool.api.input.field]: image });
+    if (!form.validate()) return;
+    const input = ${input.take};
+    if (input) mutation.mutate({ ...input, fields: form.fields() });
   };
 
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="${tool.title}" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint={uploadHint('${tool.title.toLowerCase()}')} />
+        ${input.area(tool.title.toLowerCase())}
+        {/* One control per request field: SelectField, NumberField, CheckboxField or TextField from ../_shared/schema-fields. */}
       </FormCard>
-      {mutation.data && <ImageResult result={mutation.data} original={upload.file} operation="${tool.api.path.split('/').pop()}" />}
+      {mutation.data && ${result}}
     </ToolPanel>
   );
 }

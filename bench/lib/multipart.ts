@@ -9,9 +9,16 @@ export interface MultipartBody {
  * Builds a multipart/form-data body once, so the load generator only sends bytes and spends no CPU on
  * encoding. Text fields come before the file, as browsers and most clients send them.
  */
+export interface MultipartFile {
+  field: string;
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
 export function multipartBody(
   fields: Record<string, string>,
-  file: { field: string; name: string; type: string; bytes: Buffer },
+  file: MultipartFile | readonly MultipartFile[],
 ): MultipartBody {
   const boundary = `----bench${randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [];
@@ -20,13 +27,16 @@ export function multipartBody(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  for (const f of Array.isArray(file) ? file : [file]) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
+          `Content-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
 }

@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { multipartBody } from '../lib/multipart.js';
+import { runCommand } from '../lib/run-command.js';
+import type { RunningServer } from '../lib/server.js';
+
+/**
+ * Operations measured over a set of files rather than one input in a loop: detection of every corpus
+ * file against `file`, and PDF text against poppler's `pdftotext`, each file once per tool, timed end
+ * to end, with how often the two agree.
+ */
+
+async function post(
+  pool: Pool,
+  path: string,
+  field: string,
+  file: string,
+  headers: Record<string, string> = {},
+) {
+  const upload = multipartBody(
+    {},
+    { field, name: basename(file), type: 'application/octet-stream', bytes: await readFile(file) },
+  );
+  const response = await pool.request({
+    path: `/api/v1${path}`,
+    method: 'POST',
+    headers: { 'content-type': upload.contentType, ...headers },
+    body: upload.body,
+  });
+  return { status: response.statusCode, body: Buffer.from(await response.body.arrayBuffer()) };
+}
+
+export interface DetectionRow {
+  file: string;
+  ours: string | undefined;
+  file1: string;
+}
+
+export interface DetectionBatch {
+  files: number;
+  httpMs: number;
+  fileMs: number;
+  agree: number;
+  rows: DetectionRow[];
+}
+
+/** Aliases under which `file` and the API name the same type. */
+const sameType = (a: string, b: string) => a === b || a.replace('/x-', '/') === b.replace('/x-', '/');
+
+export async function detectionBatch(
+  server: RunningServer,
+  files: readonly string[],
+): Promise<DetectionBatch> {
+  const pool = new Pool(server.origin, { connections: 1 });
+  const rows: DetectionRow[] = [];
+  let httpMs = 0;
+  try {
+    for (const file of files) {
+      const t0 = performance.now();
+      const { status, body } = await post(pool, '/files/detect', 'file', file);
+      httpMs += performance.now() - t0;
+      const mime =
+        status === 200
+          ? (JSON.parse(body.toString('utf8')) as { data?: { mime?: string } }).data?.mime
+          : undefined;
+      rows.push({ file, ours: mime ?? `HTTP ${status}`, file1: '' });
+    }
+  } finally {
+    await pool.close();
+  }
+  // `file` at its best: one process for the whole list, as a user scripting it would.
+  const t0 = performance.now();
+  const result = await runCommand('file', ['--mime-type', '-b', ...files]);
+  const fileMs = performance.now() - t0;
+  const answers = result.stdout.trim().split('\n');
+  rows.forEach((row, i) => {
+    row.file1 = answers[i] ?? '';
+  });
+  const agree = rows.filter((r) => r.ours !== undefined && sameType(r.ours, r.file1)).length;
+  return { files: files.length, httpMs, fileMs, agree, rows };
+}
+
+export interface PdfRow {
+  file: string;
+  httpMs: number;
+  popplerMs: number;
+  /** Share of pdftotext's words that our text has too (multiset overlap ÷ the larger count). */
+  agreement: number;
+  status: number;
+}
+
+const words = (text: string) => text.normalize('NFKC').split(/\s+/).filter(Boolean);
+
+function overlap(a: readonly string[], b: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const w of a) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of b) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      shared += 1;
+      counts.set(w, n - 1);
+    }
+  }
+  return shared / Math.max(1, a.length, b.length);
+}
+
+export async function pdfTextBatch(server: RunningServer, pdfs: readonly string[]): Promise<PdfRow[]> {
+  const pool = new Pool(server.origin, { connections: 1, headersTimeout: 300_000, bodyTimeout: 300_000 });
+  const rows: PdfRow[] = [];
+  try {
+    for (const file of pdfs) {
+      const t0 = performance.now();
+      const { status, body } = await post(pool, '/pdf/to-text', 'pdf', file, { accept: 'text/plain' });
+      const httpMs = performance.now() - t0;
+      const t1 = performance.now();
+      const poppler = await runCommand('pdftotext', [file, '-']);
+      const popplerMs = performance.now() - t1;
+      const ours = status === 200 ? words(body.toString('utf8')) : [];
+      rows.push({ file, httpMs, popplerMs, agreement: overlap(words(poppler.stdout), ours), status });
+    }
+  } finally {
+    await pool.close();
+  }
+  return rows;
+}
+
+/**
+ * The event loop's responsiveness while conversions run: GET /api/v1/health every 20 ms while
+ * `concurrency` clients convert back to back. Its latency is an upper bound of the event-loop delay
+ * (it includes the request's own handling and the loopback network).
+ */
+export async function healthUnderLoad(
+  server: RunningServer,
+  load: (stop: () => boolean) => Promise<void>,
+  durationMs: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  let stopped = false;
+  const loading = load(() => stopped);
+  const pool = new Pool(server.origin, { connections: 1 });
+  const end = performance.now() + durationMs;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const response = await pool.request({ path: '/api/v1/health', method: 'GET' });
+    await response.body.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  stopped = true;
+  await loading;
+  await pool.close();
+  return latencies;
+}

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusDir } from '../../lib/paths.js';
+import type { BenchCase, Output, OutputFacts } from '../case.js';
+import { base64Inputs, bigCsv, bigJson, bigText } from '../inputs.js';
+
+const one = [1] as const;
+
+/** A JSON output must parse to an array of `rows` records. */
+function jsonRows(rows: number) {
+  return async ({ bytes }: Output): Promise<OutputFacts> => {
+    try {
+      const value: unknown = JSON.parse(bytes.toString('utf8'));
+      const count = Array.isArray(value) ? value.length : 1;
+      return count === rows ? { note: `${count} rows` } : { problem: `${count} rows, not ${rows}` };
+    } catch (error) {
+      return { problem: `not JSON: ${String(error).slice(0, 100)}` };
+    }
+  };
+}
+
+/** A CSV output must have a header and `rows` records (line count; the input has no quoted newlines). */
+function csvRows(rows: number) {
+  return async ({ bytes }: Output): Promise<OutputFacts> => {
+    const lines =
+      bytes
+        .toString('utf8')
+        .split(/\r?\n/)
+        .filter((l) => l !== '').length - 1;
+    return lines === rows ? { note: `${lines} rows` } : { problem: `${lines} rows, not ${rows}` };
+  };
+}
+
+const csvRowCount = (text: string) => text.split('\n').filter((l) => l !== '').length - 1;
+
+/** The text and data operations of issue 9, against Miller, yq, wc and coreutils' base64. */
+export async function dataCases(): Promise<BenchCase[]> {
+  const csv = await bigCsv();
+  const json = await bigJson();
+  const text = await bigText();
+  const b64 = await base64Inputs();
+  const yaml = join(corpusDir, 'data/yaml/ansible_builtin_runtime.yml');
+  const csvRowsIn = csvRowCount(await readFile(csv, 'utf8'));
+  const jsonRowsIn = (JSON.parse(await readFile(json, 'utf8')) as unknown[]).length;
+  const binaryBytes = (await readFile(b64.binary)).length;
+  const words = (await readFile(text, 'utf8')).split(/\s+/).filter(Boolean).length;
+  return [
+    {
+      group: 'data',
+      name: `CSV → JSON (${(csvRowsIn / 1000).toFixed(0)}k rows, 9.5 MB)`,
+      input: csv,
+      http: { path: '/data/csv-to-json', file: { field: 'file', path: csv, type: 'text/csv' }, fields: {} },
+      peers: [
+        { label: 'Miller (mlr)', command: ['mlr', '--icsv', '--ojson', 'cat', '{in}'], output: 'stdout' },
+      ],
+      concurrencies: one,
+      check: jsonRows(csvRowsIn),
+    },
+    {
+      group: 'data',
+      name: `JSON → CSV (${(jsonRowsIn / 1000).toFixed(0)}k records, 9.5 MB)`,
+      input: json,
+      http: {
+        path: '/data/json-to-csv',
+        file: { field: 'file', path: json, type: 'application/json' },
+        fields: {},
+      },
+      peers: [
+        { label: 'Miller (mlr)', command: ['mlr', '--ijson', '--ocsv', 'cat', '{in}'], output: 'stdout' },
+      ],
+      concurrencies: one,
+      check: csvRows(jsonRowsIn),
+    },
+    {
+      group: 'data',
+      name: 'YAML → JSON (376 KB Ansible runtime)',
+      input: yaml,
+      http: {
+        path: '/data/yaml-to-json',
+        file: { field: 'file', path: yaml, type: 'application/yaml' },
+        fields: {},
+      },
+      peers: [{ label: 'yq', command: ['yq', '.', '{in}'], output: 'stdout' }],
+      concurrencies: one,
+      check: async ({ bytes }) => {
+        try {
+          JSON.parse(bytes.toString('utf8'));
+          return {};
+        } catch (error) {
+          return { problem: `not JSON: ${String(error).slice(0, 100)}` };
+        }
+      },
+    },
+    {
+      group: 'data',
+      name: 'word count (9.5 MB of English)',
+      input: text,
+      http: { path: '/text/word-count', file: { field: 'file', path: text, type: 'text/plain' }, fields: {} },
+      peers: [{ label: 'wc -w', command: ['wc', '-w', '{in}'], output: 'stdout' }],
+      concurrencies: one,
+      // Speed only: Unicode word segmentation and whitespace splitting count differently by design.
+      check: async ({ bytes }) => {
+        const body = bytes.toString('utf8');
+        const counted = body.startsWith('{')
+          ? (JSON.parse(body) as { data?: { words?: number } }).data?.words
+          : Number.parseInt(body, 10);
+        return { note: `${counted} words (whitespace-separated: ${words})` };
+      },
+    },
+    {
+      group: 'data',
+      name: 'base64 encode (5 MB binary)',
+      input: b64.binary,
+      http: {
+        path: '/data/base64-encode',
+        file: { field: 'file', path: b64.binary, type: 'application/octet-stream' },
+        fields: {},
+      },
+      peers: [{ label: 'coreutils base64', command: ['base64', '-w', '0', '{in}'], output: 'stdout' }],
+      concurrencies: one,
+      check: async ({ bytes }) => {
+        const decoded = Buffer.from(bytes.toString('utf8').replace(/\s+/g, ''), 'base64');
+        return decoded.length === binaryBytes
+          ? {}
+          : { problem: `decodes to ${decoded.length} bytes, not ${binaryBytes}` };
+      },
+    },
+    {
+      group: 'data',
+      name: 'base64 decode (6.7 MB of text)',
+      input: b64.text,
+      http: {
+        path: '/data/base64-decode',
+        file: { field: 'file', path: b64.text, type: 'text/plain' },
+        fields: {},
+      },
+      peers: [{ label: 'coreutils base64', command: ['sh', '-c', 'base64 -d "$0" > "$1"', '{in}', '{out}'] }],
+      concurrencies: one,
+      check: async ({ bytes }) =>
+        bytes.length === binaryBytes ? {} : { problem: `${bytes.length} bytes, not ${binaryBytes}` },
+    },
+  ];
+}

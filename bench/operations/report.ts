@@ -1,0 +1,130 @@
+import { basename } from 'node:path';
+import { type MachineInfo, machineMarkdown } from '../lib/machine.js';
+import { markdownTable } from '../lib/markdown.js';
+import { fmt } from '../lib/stats.js';
+import type { DetectionBatch, PdfRow } from './batches.js';
+import type { CellResult } from './case.js';
+import { settings } from './settings.js';
+import type { Verdict } from './verdicts.js';
+
+const groups = {
+  images: 'Images (issue 8)',
+  data: 'Text and data (issue 9)',
+  files: 'Files (issue 10)',
+  media: 'Audio and PDF (issue 11)',
+} as const;
+
+export function cellRow(c: CellResult): unknown[] {
+  const check = c.facts.problem
+    ? `**${c.facts.problem}**`
+    : c.errors > 0
+      ? `**${c.errors} errors: ${c.errorSamples[0] ?? ''}**`
+      : (c.facts.note ?? 'ok');
+  return [
+    c.case,
+    c.tool,
+    c.concurrency,
+    fmt(c.opsPerSecond, 2),
+    fmt(c.p50Ms, 0),
+    c.outputBytes === undefined ? '—' : fmt(c.outputBytes / 1000, 0),
+    fmt(c.facts.ssim, 4),
+    c.systemCpuPercent ?? '—',
+    check,
+  ];
+}
+
+const head = [
+  'Operation',
+  'Tool',
+  'Concurrency',
+  'Ops/s',
+  'p50 ms',
+  'Output KB',
+  'SSIM',
+  'Machine CPU %',
+  'Output check',
+];
+
+export function cellTable(cells: readonly CellResult[]): string {
+  return markdownTable(head, cells.map(cellRow), [2, 3, 4, 5, 6, 7]);
+}
+
+export function verdictTable(list: readonly Verdict[]): string {
+  return markdownTable(
+    ['Target', 'Measured', 'Met'],
+    list.map((v) => [v.target, v.measured, v.pass ? 'yes' : '**no**']),
+  );
+}
+
+export interface OperationsMarkdown {
+  date: string;
+  machine: MachineInfo;
+  cells: readonly CellResult[];
+  verdicts: readonly Verdict[];
+  skipped: readonly string[];
+  detection?: DetectionBatch;
+  pdf?: PdfRow[];
+}
+
+function detectionSection(d: DetectionBatch): string {
+  const differ = d.rows.filter((r) => r.ours !== r.file1);
+  return `#### Detection of every corpus file against \`file --mime-type\`
+
+${d.files} files; ${d.agree} answers agree (aliases such as \`x-\` prefixes counted as agreeing). Where they differ:
+
+${markdownTable(
+  ['File', 'This API', 'file'],
+  differ.map((r) => [basename(r.file), r.ours ?? '—', r.file1]),
+)}`;
+}
+
+function pdfSection(rows: readonly PdfRow[]): string {
+  return `#### PDF to text against \`pdftotext\`
+
+${markdownTable(
+  ['PDF', 'HTTP ms', 'pdftotext ms', 'Ratio', 'Words agreeing', 'Status'],
+  rows.map((r) => [
+    basename(r.file),
+    fmt(r.httpMs, 0),
+    fmt(r.popplerMs, 0),
+    `${fmt(r.httpMs / r.popplerMs, 2)}×`,
+    `${fmt(r.agreement * 100)}%`,
+    r.status,
+  ]),
+  [1, 2, 3, 4, 5],
+)}`;
+}
+
+export function operationsMarkdown(r: OperationsMarkdown): string {
+  const sections = (Object.keys(groups) as (keyof typeof groups)[])
+    .map((g) => {
+      const cells = r.cells.filter((c) => c.group === g);
+      const list = r.verdicts.filter((v) => v.group === g);
+      if (cells.length === 0 && list.length === 0) return '';
+      const extra = [
+        g === 'files' && r.detection ? detectionSection(r.detection) : '',
+        g === 'media' && r.pdf ? pdfSection(r.pdf) : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+      return `### ${groups[g]}\n\n${list.length ? `${verdictTable(list)}\n\n` : ''}${cells.length ? cellTable(cells) : ''}${extra ? `\n\n${extra}` : ''}`;
+    })
+    .filter(Boolean)
+    .join('\n\n');
+  return `## Operations (\`npm run bench\`, after the resize benchmark)
+
+Measured ${r.date}. Each cell is a closed loop: ${settings.warmupMs / 1000} s warm-up, then a ${settings.durationMs / 1000} s window; the HTTP API
+is the built server (production settings, rate limit raised), the in-process rows call the same operation
+directly in a Node process of their own (with the server's settings, and with the libraries' defaults: the
+better is the ceiling), and the command-line tools run one process per operation with their threads shared
+out between the processes running at once. Every output is checked by an independent reader (decoded,
+listed, probed or parsed); SSIM is against the input decoded at full resolution. Machine CPU % is what the
+whole machine used during the window (200% = both cores).
+${r.skipped.length ? `\nNot measured (the endpoint is not live in this build, or a tool is missing): ${r.skipped.join('; ')}.\n` : ''}
+### Machine
+
+${machineMarkdown(r.machine)}
+
+${sections}
+`;
+}

@@ -1,0 +1,160 @@
+/**
+ * The operations benchmark (run by `npm run bench` after the resize benchmark, or alone with
+ * `npm run bench:ops`): every live operation that an issue asks to compare, over HTTP, in-process
+ * where asked, and against the command-line tools a user would otherwise pick, side by side in one
+ * run. Writes its section of bench/RESULTS.md and raw JSON to bench/results/.
+ */
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDebianTools } from '../lib/apt.js';
+import { machineInfo } from '../lib/machine.js';
+import { corpusDir } from '../lib/paths.js';
+import { raisePriority } from '../lib/priority.js';
+import { writeRawResults, writeResultsSection } from '../lib/results.js';
+import { versionLine } from '../lib/run-command.js';
+import { ensureBuilt, startServer } from '../lib/server.js';
+import { quietly } from '../lib/system-cpu.js';
+import {
+  type DetectionBatch,
+  detectionBatch,
+  healthUnderLoad,
+  type PdfRow,
+  pdfTextBatch,
+} from './batches.js';
+import type { BenchCase, CellResult } from './case.js';
+import { dataCases } from './cases/data.js';
+import { fileCases } from './cases/files.js';
+import { imageCases } from './cases/images.js';
+import { mediaCases } from './cases/media.js';
+import { cliCell, httpCell, inProcessCell } from './cells.js';
+import { ffmpegPath } from './ffmpeg.js';
+import { corpusFiles } from './inputs.js';
+import { cellTable, operationsMarkdown } from './report.js';
+import { settings } from './settings.js';
+import { verdicts } from './verdicts.js';
+
+const priority = raisePriority();
+const [magick = ''] = await ensureDebianTools([
+  { pkg: 'imagemagick', candidates: ['/usr/bin/convert'] },
+  { pkg: 'libvips-tools', candidates: ['/usr/bin/vips'] },
+  { pkg: 'miller', candidates: ['/usr/bin/mlr'] },
+  { pkg: 'yq', candidates: ['/usr/bin/yq'] },
+  { pkg: 'poppler-utils', candidates: ['/usr/bin/pdftotext'] },
+  { pkg: 'zip', candidates: ['/usr/bin/zip'] },
+  { pkg: 'unzip', candidates: ['/usr/bin/unzip'] },
+]);
+// LibreOffice is optional for the product too: the docx → pdf row runs only where it is installed.
+const soffice = existsSync('/usr/bin/soffice') ? '/usr/bin/soffice' : undefined;
+await ensureBuilt(false);
+const ffmpeg = await ffmpegPath();
+
+const server = await startServer('operations', settings.port, {
+  env: { RATE_LIMIT_MAX: '1000000', UPLOAD_MAX_BYTES: String(60e6) },
+});
+const cells: CellResult[] = [];
+const skipped: string[] = [];
+let detection: DetectionBatch | undefined;
+let pdf: PdfRow[] | undefined;
+let healthMs: number[] | undefined;
+const cases: BenchCase[] = [];
+try {
+  const spec = (await (await fetch(`${server.origin}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, unknown>;
+  };
+  const live = (path: string) => `/api/v1${path}` in spec.paths || path in spec.paths;
+  const all = [
+    ...imageCases,
+    ...(await dataCases()),
+    ...(await fileCases(soffice)),
+    ...(await mediaCases(ffmpeg)),
+  ];
+  for (const c of all) {
+    if (!c.name.includes(settings.only)) continue;
+    if (live(c.http.path)) cases.push(c);
+    else skipped.push(`${c.name} (${c.http.path} not live)`);
+  }
+  const record = async (measure: () => Promise<CellResult>) => {
+    try {
+      const cell = await quietly(measure);
+      cells.push(cell);
+      console.log(cellTable([cell]).split('\n').at(-1));
+    } catch (error) {
+      console.error(`  a cell failed: ${String(error).slice(0, 300)}`);
+    }
+  };
+  for (const c of cases) {
+    const adapter = c.inProcess && fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
+    for (const n of c.concurrencies) {
+      await record(() => httpCell(server, c, n));
+      if (adapter && existsSync(adapter)) {
+        await record(() => inProcessCell(c, n, 'server'));
+        await record(() => inProcessCell(c, n, 'defaults'));
+      }
+      for (const peer of c.peers) await record(() => cliCell(c, peer, n));
+    }
+  }
+  const csvCase = cases.find((c) => c.http.path === '/data/csv-to-json');
+  if (csvCase) {
+    healthMs = await quietly(() =>
+      healthUnderLoad(
+        server,
+        async (stopped) => {
+          await Promise.all(
+            Array.from({ length: 4 }, async () => {
+              while (!stopped())
+                await httpCell(server, { ...csvCase, concurrencies: [1] }, 1).catch(() => undefined);
+            }),
+          );
+        },
+        settings.durationMs,
+      ),
+    );
+  }
+  if (live('/files/detect') && settings.only === '')
+    detection = await quietly(async () => detectionBatch(server, await corpusFiles()));
+  if (live('/pdf/to-text') && settings.only === '') {
+    const dir = join(corpusDir, 'pdf');
+    pdf = await quietly(async () =>
+      pdfTextBatch(
+        server,
+        (await readdir(dir)).sort().map((f) => join(dir, f)),
+      ),
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const list = verdicts(cases, cells, { detection, pdf, healthMs });
+const machine = await machineInfo({
+  ImageMagick: (await versionLine(magick, ['-version'])) ?? 'unknown',
+  'libvips CLI': (await versionLine('/usr/bin/vips', ['--version'])) ?? 'unknown',
+  Miller: (await versionLine('mlr', ['--version'])) ?? 'unknown',
+  yq: (await versionLine('yq', ['--version'])) ?? 'unknown',
+  pdftotext: (await versionLine('pdftotext', ['-v'])) ?? 'unknown',
+  ffmpeg: `${(await versionLine(ffmpeg, ['-version'])) ?? 'unknown'} (${ffmpeg})`,
+  LibreOffice: soffice ? ((await versionLine(soffice, ['--version'])) ?? 'unknown') : 'not installed',
+  'Scheduling priority': priority,
+});
+const date = new Date().toISOString();
+const raw = await writeRawResults('operations', {
+  date,
+  machine,
+  settings,
+  cells,
+  verdicts: list,
+  detection,
+  pdf,
+  healthMs,
+  skipped,
+});
+if (settings.only === '') {
+  await writeResultsSection(
+    'operations',
+    operationsMarkdown({ date, machine, cells, verdicts: list, skipped, detection, pdf }),
+  );
+}
+for (const v of list) console.log(`${v.pass ? 'met ' : 'MISS'}  ${v.target}: ${v.measured}`);
+console.log(`\nWrote ${settings.only === '' ? 'bench/RESULTS.md and ' : ''}${raw}`);

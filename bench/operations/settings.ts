@@ -1,0 +1,10 @@
+import { numberFromEnv } from '../lib/env.js';
+
+/** The operations benchmark's settings (README.md): shorter windows than the resize benchmark, as there are many cells. */
+export const settings = {
+  warmupMs: numberFromEnv('BENCH_OPS_WARMUP_SECONDS', 1) * 1000,
+  durationMs: numberFromEnv('BENCH_OPS_SECONDS', 5) * 1000,
+  port: numberFromEnv('BENCH_OPS_PORT', 3420, { integer: true }),
+  /** Only the cases whose name contains this text (e.g. BENCH_OPS_ONLY=csv). */
+  only: process.env.BENCH_OPS_ONLY ?? '',
+} as const;

@@ -1,0 +1,143 @@
+import { percentile } from '../lib/stats.js';
+import type { DetectionBatch, PdfRow } from './batches.js';
+import type { BenchCase, CellResult } from './case.js';
+
+export interface Verdict {
+  group: BenchCase['group'];
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const cellsOf = (cells: readonly CellResult[], name: string) => cells.filter((c) => c.case === name);
+const find = (cells: readonly CellResult[], tool: string | RegExp, concurrency: number) =>
+  cells.find(
+    (c) => (typeof tool === 'string' ? c.tool === tool : tool.test(c.tool)) && c.concurrency === concurrency,
+  );
+/** A cell with failures, or whose output is wrong, never meets a target. */
+const clean = (c: CellResult | undefined): c is CellResult =>
+  c !== undefined && c.errors === 0 && !c.facts.problem && c.completed > 0;
+
+/** The ceiling of a case at a concurrency: the better of its in-process variants. */
+function ceiling(cells: readonly CellResult[], concurrency: number): CellResult | undefined {
+  return cells
+    .filter((c) => c.tool.startsWith('in-process') && c.concurrency === concurrency)
+    .reduce<CellResult | undefined>(
+      (best, c) => (!best || c.opsPerSecond > best.opsPerSecond ? c : best),
+      undefined,
+    );
+}
+
+export interface Batches {
+  detection?: DetectionBatch;
+  pdf?: PdfRow[];
+  healthMs?: number[];
+}
+
+export function verdicts(
+  cases: readonly BenchCase[],
+  cells: readonly CellResult[],
+  batches: Batches,
+): Verdict[] {
+  const out: Verdict[] = [];
+  for (const c of cases) {
+    const mine = cellsOf(cells, c.name);
+    if (mine.length === 0) continue;
+    for (const n of c.concurrencies) {
+      const http = find(mine, 'HTTP API', n);
+      if (c.inProcess) {
+        const top = ceiling(mine, n);
+        const ratio = http && top ? http.opsPerSecond / top.opsPerSecond : Number.NaN;
+        out.push({
+          group: c.group,
+          target: `${c.name}: HTTP ≥ 85% of in-process (concurrency ${n})`,
+          measured: pct(ratio),
+          pass: clean(http) && ratio >= 0.85,
+        });
+      }
+      for (const peer of c.peers) {
+        const other = find(mine, peer.label, n);
+        if (!other) continue;
+        const ratio = http ? http.opsPerSecond / other.opsPerSecond : Number.NaN;
+        const need = c.group === 'media' ? 0.9 : 1;
+        const target = need === 1 ? `faster than ${peer.label}` : `within 10% of ${peer.label}`;
+        out.push({
+          group: c.group,
+          target: `${c.name}: ${target} (concurrency ${n})`,
+          measured: `${ratio.toFixed(2)}× its speed`,
+          pass: clean(http) && ratio >= need,
+        });
+        if (c.group === 'files' && c.name.includes('level')) {
+          const bytes =
+            http?.outputBytes && other.outputBytes ? http.outputBytes / other.outputBytes : Number.NaN;
+          out.push({
+            group: c.group,
+            target: `${c.name}: bytes within 10% of ${peer.label}`,
+            measured: `${pct(bytes)} of its size`,
+            pass: bytes <= 1.1,
+          });
+        }
+        if (c.name.startsWith('compress') && peer.label.startsWith('ImageMagick')) {
+          const smaller =
+            http?.outputBytes !== undefined &&
+            other.outputBytes !== undefined &&
+            http.outputBytes < other.outputBytes;
+          const asGood = (http?.facts.ssim ?? 0) >= (other.facts.ssim ?? 1);
+          out.push({
+            group: c.group,
+            target: `${c.name}: smaller than ImageMagick at equal or better SSIM`,
+            measured: `${http?.outputBytes} vs ${other.outputBytes} bytes; SSIM ${http?.facts.ssim?.toFixed(4)} vs ${other.facts.ssim?.toFixed(4)}`,
+            pass: smaller && asGood,
+          });
+        }
+      }
+      if (c.name.startsWith('text → PDF') && http) {
+        out.push({
+          group: c.group,
+          target: 'text → PDF of 1 MB in under 2 s',
+          measured: `${(http.p50Ms / 1000).toFixed(2)} s`,
+          pass: clean(http) && http.p50Ms < 2000,
+        });
+      }
+    }
+  }
+  if (batches.healthMs?.length) {
+    const p99 = percentile(batches.healthMs, 99);
+    out.push({
+      group: 'data',
+      target: 'event-loop delay p99 < 50 ms while 4 conversions run (health-check latency, an upper bound)',
+      measured: `${p99.toFixed(1)} ms`,
+      pass: p99 < 50,
+    });
+  }
+  if (batches.detection) {
+    const d = batches.detection;
+    out.push({
+      group: 'files',
+      target: 'detection agrees with `file --mime-type` on ≥ 95% of the corpus',
+      measured: `${d.agree}/${d.files} (${pct(d.agree / d.files)}); ${(d.httpMs / 1000).toFixed(2)} s over HTTP vs ${(d.fileMs / 1000).toFixed(2)} s`,
+      pass: d.agree / d.files >= 0.95,
+    });
+  }
+  if (batches.pdf?.length) {
+    const rows = batches.pdf;
+    const ours = rows.reduce((s, r) => s + r.httpMs, 0);
+    const theirs = rows.reduce((s, r) => s + r.popplerMs, 0);
+    const textRows = rows.filter((r) => r.status === 200 && r.agreement > 0);
+    const agreement = textRows.reduce((s, r) => s + r.agreement, 0) / Math.max(1, textRows.length);
+    out.push({
+      group: 'media',
+      target: 'PDF to text agrees with pdftotext on ≥ 98% of words',
+      measured: pct(agreement),
+      pass: agreement >= 0.98,
+    });
+    out.push({
+      group: 'media',
+      target: 'PDF to text takes at most 3× pdftotext on the corpus',
+      measured: `${(ours / theirs).toFixed(2)}× (${(ours / 1000).toFixed(1)} s vs ${(theirs / 1000).toFixed(1)} s)`,
+      pass: ours <= 3 * theirs && rows.every((r) => r.status === 200 || r.status === 422),
+    });
+  }
+  return out;
+}
