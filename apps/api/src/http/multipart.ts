@@ -15,6 +15,8 @@ export interface UploadedFile {
 export interface MultipartLimits {
   /** Largest single file, in bytes. */
   fileBytes: number;
+  /** All files together at most, in bytes (tools that take many files); checked while reading. */
+  totalBytes?: number | undefined;
   files: number;
   fields: number;
   fieldBytes: number;
@@ -112,10 +114,27 @@ export async function readMultipart(
         parts: limits.files + limits.fields,
       },
     });
+    let total = 0;
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'file') {
+        // A single-file field uses its first file (the contract); a many-file field refuses extras.
+        if (part.fieldname === fileField && maxFiles > 1 && files.length >= maxFiles) {
+          throw new ApiError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files can be sent in "${fileField}".`);
+        }
         const keep = part.fieldname === fileField && files.length < maxFiles;
-        const data = await collect(part, limits.fileBytes, announced, keep);
+        const left = limits.totalBytes === undefined ? limits.fileBytes : limits.totalBytes - total;
+        const data = await collect(part, Math.min(limits.fileBytes, left), announced, keep).catch(
+          (error: unknown) => {
+            if (left < limits.fileBytes && error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
+              throw new ApiError(
+                'PAYLOAD_TOO_LARGE',
+                `The files add up to more than the ${mb(limits.totalBytes ?? 0)} allowed in all.`,
+              );
+            }
+            throw error;
+          },
+        );
+        total += data.length;
         if (keep) {
           files.push({ field: part.fieldname, filename: part.filename, declaredType: part.mimetype, data });
         }

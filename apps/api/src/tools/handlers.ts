@@ -1,3 +1,6 @@
+import { fileCompressionHandler } from './file/file-compression.js';
+import { fileConversionHandler } from './file/file-conversion.js';
+import { fileDetectionHandler } from './file/file-detection.js';
 import { imageBase64Handler } from './image/image-base64.js';
 import { resizeImageHandler } from './image/resize-image.js';
 import { thumbnailGeneratorHandler } from './image/thumbnail-generator.js';
@@ -8,4 +11,7 @@ export const handlers: HandlerTable = {
   'resize-image': resizeImageHandler,
   'thumbnail-generator': thumbnailGeneratorHandler,
   'image-base64': imageBase64Handler,
+  'file-detection': fileDetectionHandler,
+  'file-compression': fileCompressionHandler,
+  'file-conversion': fileConversionHandler,
 };

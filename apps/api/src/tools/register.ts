@@ -103,9 +103,12 @@ export function registerToolRoute(
   if (!schema) throw new Error(`Live tool ${spec.id} has no request schema in the catalog.`);
   const fileBytes = uploadLimit(spec, config);
   const maxFiles = spec.api.input.kind === 'files' ? spec.api.input.max : 1;
+  const totalBytes = spec.api.input.kind === 'files' ? spec.api.input.maxTotalBytes : undefined;
   const multipartLimits: MultipartLimits = {
     fileBytes,
-    files: config.limits.multipartFiles,
+    totalBytes,
+    // A tool that takes N files must be able to receive N, whatever the general form limit.
+    files: Math.max(config.limits.multipartFiles, maxFiles),
     fields: config.limits.multipartFields,
     fieldBytes: config.limits.multipartFieldBytes,
   };
@@ -122,11 +125,13 @@ export function registerToolRoute(
     // Refuse an announced oversized body before reading a byte of it.
     onRequest: async (request: FastifyRequest) => {
       const length = Number(request.headers['content-length']);
-      const max = fileBytes * maxFiles + formOverheadBytes;
+      const max = Math.min(fileBytes * maxFiles, totalBytes ?? Number.POSITIVE_INFINITY) + formOverheadBytes;
       if (Number.isFinite(length) && length > max) {
         throw new ApiError(
           'PAYLOAD_TOO_LARGE',
-          `The upload is ${(length / 1024 / 1024).toFixed(1)} MB; at most ${(fileBytes / 1024 / 1024).toFixed(1)} MB per file is allowed.`,
+          totalBytes === undefined
+            ? `The upload is ${(length / 1024 / 1024).toFixed(1)} MB; at most ${(fileBytes / 1024 / 1024).toFixed(1)} MB per file is allowed.`
+            : `The upload is ${(length / 1024 / 1024).toFixed(1)} MB; at most ${(totalBytes / 1024 / 1024).toFixed(1)} MB of files in all is allowed.`,
         );
       }
     },

@@ -45,13 +45,21 @@ export const fileCompression = defineTool({
   title: 'File Compression',
   description: 'Pack up to 50 files into a ZIP, tar.gz or gzip archive with a chosen compression level.',
   keywords: ['zip', 'tar', 'gzip', 'archive', 'bundle'],
-  status: 'planned',
+  status: 'live',
   api: {
     path: '/files/compress',
-    input: { kind: 'files', field: 'files', accept: [], min: 1, max: compressionLimits.maxFiles },
+    input: {
+      kind: 'files',
+      field: 'files',
+      accept: [],
+      min: 1,
+      max: compressionLimits.maxFiles,
+      maxTotalBytes: compressionLimits.maxTotalBytes,
+    },
     output: 'archive',
     request: fileCompressionRequest,
     maxUploadBytes: compressionLimits.maxTotalBytes,
+    mediaTypes: ['application/zip', 'application/gzip'],
     response:
       'The archive (application/zip or application/gzip) with X-Original-Size and X-Output-Size headers. Member names are cleaned (no absolute paths, no "..", no control characters, at most 200 bytes) and duplicates renamed "name (2).ext"; names are UTF-8 (flagged in zip).',
     examples: [

@@ -56,7 +56,7 @@ export const fileDetection = defineTool({
   description:
     'Find out what a file really is from its content, not its name, and whether its extension tells the truth.',
   keywords: ['mime', 'magic bytes', 'signature', 'file type', 'extension'],
-  status: 'planned',
+  status: 'live',
   api: {
     path: '/files/detect',
     input: { kind: 'file', field: 'file', accept: [] },

@@ -29,7 +29,7 @@ export interface ConvertServices {
       data: Buffer,
       format: string,
       signal?: AbortSignal,
-    ) => Promise<{ data: Buffer; contentType: string }>;
+    ) => Promise<{ data: Buffer; contentType: string; width: number; height: number }>;
   };
 }
 
@@ -54,6 +54,8 @@ export interface Converted {
   contentType: string;
   extension: string;
   from: string;
+  /** Pixel size of an image result. */
+  image?: { width: number; height: number };
 }
 
 const imageTypes: Record<string, string> = { jpeg: 'jpg', tiff: 'tif' };
@@ -118,7 +120,7 @@ export async function convertFile(
   }
   if (plan.engine === 'image' && services.images) {
     const image = await services.images.convert(request.data, plan.to, signal);
-    return done(image.data, image.contentType);
+    return { ...done(image.data, image.contentType), image: { width: image.width, height: image.height } };
   }
   throw new OperationError(
     'UNSUPPORTED_MEDIA_TYPE',

@@ -90,7 +90,7 @@ const textSourceByMime: Record<string, string> = {
   'application/yaml': 'yaml',
 };
 
-const imageExtensions: Record<string, string> = { jpg: 'jpeg', tif: 'tiff' };
+const imageExtensions: Record<string, string> = { jpg: 'jpeg', jpe: 'jpeg', tif: 'tiff' };
 
 /** The format name the conversion table uses for a detected file, or undefined when we convert no such thing. */
 export function sourceFormat(detection: Detection): string | undefined {
@@ -151,3 +151,30 @@ export const outputTypes: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 };
+
+/** What GET /files/convert/formats answers: the conversions available now, those that are not, and which file names each source format goes by. */
+export interface FormatsReport {
+  /** Source format → the formats it converts to on this server now. */
+  conversions: Record<string, string[]>;
+  unavailable: UnavailableConversion[];
+  /** Source format → file extensions it is usually named by (content decides; names only guide a client). */
+  extensions: Record<string, string[]>;
+}
+
+export function formatsReport(caps: Capabilities): FormatsReport {
+  const { available, unavailable } = conversions(caps);
+  const grouped: Record<string, string[]> = {};
+  for (const { from, to } of available) grouped[from] = [...(grouped[from] ?? []), to];
+  const extensions: Record<string, string[]> = {};
+  const add = (format: string, ext: string) => {
+    const list = extensions[format] ?? [];
+    if (!list.includes(ext)) extensions[format] = [...list, ext];
+  };
+  for (const [ext, format] of Object.entries(textSourceByExtension)) add(format, ext);
+  for (const format of caps.images) {
+    for (const [ext, name] of Object.entries(imageExtensions)) if (name === format) add(format, ext);
+    add(format, format);
+  }
+  for (const format of officeFormats) add(format, format);
+  return { conversions: grouped, unavailable, extensions };
+}

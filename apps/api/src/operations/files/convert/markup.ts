@@ -1,3 +1,4 @@
+/// <reference path="./turndown-plugin-gfm.d.ts" />
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { convert as htmlToText } from 'html-to-text';
 import { Marked } from 'marked';

@@ -62,6 +62,8 @@ const manifestWords: Record<string, RegExp> = {
   'text/markdown': /Markdown/,
   'text/plain': /text/,
   'application/x-empty': /empty/,
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': /DOCX/,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': /XLSX/,
 };
 
 const byDir = (prefix: string, mime: string, paths: string) =>
@@ -179,6 +181,10 @@ const expected: Record<string, string> = {
   ...byDir('bad', 'text/plain', 'text_with_mp3_extension.mp3 text_with_png_extension.png'),
   ...byDir('bad', 'application/yaml', 'yaml_alias_bomb.yaml yaml_tab_indented.yaml'),
   'bad/zip_truncated.zip': 'application/zip',
+  // Only in the repo's fixture corpus (derived with LibreOffice: the shared corpus has no Office files).
+  'misc/debian-reference-ch08.en.docx':
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'data/csv/statsmodels-statecrime.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 // The manifest says these disagree with their names; every other file is named honestly.

@@ -1,0 +1,66 @@
+import type { ConvertServices } from '../../operations/files/convert/convert-file.js';
+import { defaultDocumentLimits } from '../../operations/files/convert/job.js';
+import { locateSoffice } from '../../operations/files/convert/office-pdf.js';
+import type { DetectOptions } from '../../operations/files/detect/detect.js';
+import { convertImage } from '../../operations/image/convert.js';
+import { ProcessSlots } from '../../runtime/run-process.js';
+import { runTask } from '../../runtime/worker-pool.js';
+import type { HandlerContext } from '../types.js';
+
+/*
+ * What the file tools use on this server: the worker pool for detection's text analysis and the
+ * document conversions, LibreOffice when it is installed (found once per configuration, with one
+ * set of slots so SOFFICE_MAX_CONCURRENT holds across requests), and the image pipeline.
+ */
+
+type Office = ConvertServices['office'];
+
+const offices = new WeakMap<HandlerContext['config'], Promise<Office>>();
+
+/** LibreOffice as this configuration has it, or undefined (office → PDF is then off). */
+export function officeFor(config: HandlerContext['config']): Promise<Office> {
+  let office = offices.get(config);
+  if (!office) {
+    office = locateSoffice(config.soffice.path, undefined).then((soffice) =>
+      soffice
+        ? {
+            soffice,
+            slots: new ProcessSlots(config.soffice.maxConcurrent),
+            timeoutMs: config.soffice.timeoutMs,
+            maxOutputBytes: 4 * config.limits.uploadBytes,
+          }
+        : undefined,
+    );
+    offices.set(config, office);
+  }
+  return office;
+}
+
+export const detectInWorker: DetectOptions = {
+  analyseText: (probe) => runTask('files.analyse-text', probe),
+};
+
+/** The image formats /files/convert converts between, through the image pipeline. */
+export const convertibleImageFormats = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const;
+type ImageFormat = (typeof convertibleImageFormats)[number];
+
+export async function convertServices(context: HandlerContext): Promise<ConvertServices> {
+  return {
+    runDocument: (job, signal) => runTask('files.convert-document', job, signal ? { signal } : {}),
+    detect: detectInWorker,
+    limits: defaultDocumentLimits,
+    office: await officeFor(context.config),
+    images: {
+      formats: convertibleImageFormats,
+      convert: async (data, format) => {
+        const image = await convertImage(
+          { data, name: 'image' },
+          { format: format as ImageFormat, quality: 85 },
+          context.imageLimits,
+        );
+        return { data: image.data, contentType: image.mimeType, width: image.width, height: image.height };
+      },
+    },
+    // txt/md → PDF: wired to the /pdf/from-text renderer when it lands (operations/pdf).
+  };
+}
