@@ -12,6 +12,9 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
   'resize-image': lazyPanel(() => import('./resize-image/resize-panel')),
   'image-base64': lazyPanel(() => import('./image-base64/base64-panel')),
   'thumbnail-generator': lazyPanel(() => import('./thumbnail-generator/thumbnail-panel')),
+  'file-detection': lazyPanel(() => import('./file-detection/file-detection-panel')),
+  'file-compression': lazyPanel(() => import('./file-compression/file-compression-panel')),
+  'file-conversion': lazyPanel(() => import('./file-conversion/file-conversion-panel')),
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */
