@@ -4,7 +4,6 @@ import { FilesUploadArea } from '../_shared/files-upload-area';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { FileResultCard } from '../_shared/results/file-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
 import { useFilesUpload } from '../_shared/use-files-upload';
 import { useSchemaForm } from '../_shared/use-schema-form';
 
@@ -46,7 +45,7 @@ export default function FileCompressionPanel() {
       }
     >
       <FormCard label="Pack files into an archive" onSubmit={submit} texts={texts} mutation={mutation}>
-        <FilesUploadArea upload={upload} hint={uploadHint('pack')} />
+        <FilesUploadArea upload={upload} hint="Upload 1 to 50 files of any type, 50 MB in all." />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="format" label="Format" optionLabels={formatLabels} />
           <NumberField form={form} name="level" label="Compression level (0–9)" />

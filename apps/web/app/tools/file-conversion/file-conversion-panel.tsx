@@ -9,7 +9,6 @@ import { FileResultCard } from '../_shared/results/file-result';
 import { ResultSection } from '../_shared/results/result-card';
 import { TextResult } from '../_shared/results/text-result';
 import { TextField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
@@ -17,6 +16,8 @@ import { useSchemaForm } from '../_shared/use-schema-form';
 import { sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
 
 const tool = getTool('file-conversion');
+// The target is chosen from the server's list for the file, not from every format the schema knows.
+const sheetOnly = tool.api.request.omit({ to: true });
 
 const texts = {
   submit: 'Convert',
@@ -39,7 +40,7 @@ const targetLabels: Record<string, string> = {
 export default function FileConversionPanel() {
   const mutation = useToolMutation(tool, { successMessage: 'File converted.' });
   const upload = useFileUpload(tool.api.input, mutation.reset);
-  const form = useSchemaForm(tool.api.request);
+  const form = useSchemaForm(sheetOnly);
   const formats = useConversionFormats();
   const targets = targetsFor(upload.file?.name, formats.data);
   const source = upload.file && formats.data ? sourceFormatOf(upload.file.name, formats.data) : undefined;
@@ -74,7 +75,10 @@ export default function FileConversionPanel() {
       }
     >
       <FormCard label="Convert a file" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint={uploadHint('convert')} />
+        <UploadArea
+          upload={upload}
+          hint="Upload a document, spreadsheet, data file or image (up to 25 MB)."
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor={toId}>Convert to</Label>
@@ -103,7 +107,7 @@ export default function FileConversionPanel() {
                   ? 'The list of conversions could not be loaded.'
                   : targets.length === 0 && formats.data
                     ? `This server does not convert ${source ? `${source} files` : 'files of this type'}.${unavailable[0] ? ` ${unavailable[0].reason}` : ''}`
-                    : `A ${source ?? 'file'} converts to ${targets.join(', ')} here.`}
+                    : `This ${source ?? ''} file converts to ${targets.join(', ')} here.`}
             </p>
           </div>
           {source === 'xlsx' && (

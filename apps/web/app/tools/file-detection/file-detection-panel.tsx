@@ -5,7 +5,6 @@ import { Badge } from '~/components/ui/badge';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { Fact, Facts, ResultSection } from '../_shared/results/result-card';
-import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 
@@ -51,7 +50,10 @@ export default function FileDetectionPanel() {
       }
     >
       <FormCard label="Detect a file’s real type" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint={uploadHint('identify')} />
+        <UploadArea
+          upload={upload}
+          hint="Upload any file (up to 25 MB): its type is read from its content."
+        />
       </FormCard>
       {data && (
         <ResultSection title="Detected type">
