@@ -117,10 +117,6 @@ export async function readMultipart(
     let total = 0;
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'file') {
-        // A single-file field uses its first file (the contract); a many-file field refuses extras.
-        if (part.fieldname === fileField && maxFiles > 1 && files.length >= maxFiles) {
-          throw new ApiError('PAYLOAD_TOO_LARGE', `At most ${maxFiles} files can be sent in "${fileField}".`);
-        }
         const keep = part.fieldname === fileField && files.length < maxFiles;
         const left = limits.totalBytes === undefined ? limits.fileBytes : limits.totalBytes - total;
         const data = await collect(part, Math.min(limits.fileBytes, left), announced, keep).catch(

@@ -107,9 +107,8 @@ export function registerToolRoute(
   const multipartLimits: MultipartLimits = {
     fileBytes,
     totalBytes,
-    // A tool that takes N files must be able to receive N, whatever the general form limit (and
-    // one more, which readMultipart then refuses naming the tool's own limit).
-    files: Math.max(config.limits.multipartFiles, maxFiles + 1),
+    // A tool that takes N files must be able to receive N, whatever the general form limit.
+    files: Math.max(config.limits.multipartFiles, maxFiles),
     fields: config.limits.multipartFields,
     fieldBytes: config.limits.multipartFieldBytes,
   };
