@@ -101,13 +101,13 @@ describe('POST /api/v1/files/convert: documents', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = Papa.parse<string[]>(csv.body, { skipEmptyLines: true }).data;
     expect(rows.length).toBe(original.length);
-    rows.forEach((row, r) =>
+    rows.forEach((row, r) => {
       row.forEach((cell, c) => {
         const expected = original[r]?.[c] ?? '';
         if (Number.isNaN(Number(expected))) expect(cell).toBe(expected);
         else expect(Number(cell)).toBe(Number(expected));
-      }),
-    );
+      });
+    });
     const json = await converted(fixture('data/csv/statsmodels-statecrime.xlsx'), 'crime.xlsx', {
       to: 'json',
       sheet: '1',
