@@ -3,11 +3,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { enableOfficeHint, formatsReport } from '../../operations/files/convert/formats.js';
 import { convertFormatsPath } from './convert-formats-doc.js';
-import { convertibleImageFormats, officeFor } from './file-services.js';
+import { fileCapabilities } from './file-services.js';
 
 async function report(config: Config) {
-  const office = await officeFor(config);
-  return formatsReport({ office: office !== undefined, textPdf: false, images: convertibleImageFormats });
+  return formatsReport(await fileCapabilities(config));
 }
 
 /** GET /files/convert/formats: the conversions this server can do right now (office → PDF only with LibreOffice). */

@@ -1,4 +1,5 @@
 import type { ConvertServices } from '../../operations/files/convert/convert-file.js';
+import type { Capabilities } from '../../operations/files/convert/formats.js';
 import { defaultDocumentLimits } from '../../operations/files/convert/job.js';
 import { locateSoffice } from '../../operations/files/convert/office-pdf.js';
 import type { DetectOptions } from '../../operations/files/detect/detect.js';
@@ -44,6 +45,21 @@ export const detectInWorker: DetectOptions = {
 export const convertibleImageFormats = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const;
 type ImageFormat = (typeof convertibleImageFormats)[number];
 
+/**
+ * txt/md → PDF through the /pdf/from-text renderer: undefined until that operation exists
+ * (operations/pdf); set it here and both the route and the formats list offer the pair.
+ */
+const textToPdf: ConvertServices['textToPdf'] = undefined;
+
+/** What this configuration converts (for the formats list), from the same facts the route uses. */
+export async function fileCapabilities(config: HandlerContext['config']): Promise<Capabilities> {
+  return {
+    office: (await officeFor(config)) !== undefined,
+    textPdf: textToPdf !== undefined,
+    images: convertibleImageFormats,
+  };
+}
+
 export async function convertServices(context: HandlerContext): Promise<ConvertServices> {
   return {
     runDocument: (job, signal) => runTask('files.convert-document', job, signal ? { signal } : {}),
@@ -61,6 +77,6 @@ export async function convertServices(context: HandlerContext): Promise<ConvertS
         return { data: image.data, contentType: image.mimeType, width: image.width, height: image.height };
       },
     },
-    // txt/md → PDF: wired to the /pdf/from-text renderer when it lands (operations/pdf).
+    ...(textToPdf ? { textToPdf } : {}),
   };
 }
