@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnv } from '../image-resize/server-env.js';
 import { ensureDebianTools } from '../lib/apt.js';
 import { machineInfo } from '../lib/machine.js';
 import { corpusDir } from '../lib/paths.js';
@@ -50,9 +51,7 @@ const soffice = existsSync('/usr/bin/soffice') ? '/usr/bin/soffice' : undefined;
 await ensureBuilt(false);
 const ffmpeg = await ffmpegPath();
 
-const server = await startServer('operations', settings.port, {
-  env: { RATE_LIMIT_MAX: '1000000', UPLOAD_MAX_BYTES: String(60e6) },
-});
+const server = await startServer('operations', settings.port, { env: serverEnv() });
 const cells: CellResult[] = [];
 const skipped: string[] = [];
 let detection: DetectionBatch | undefined;

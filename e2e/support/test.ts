@@ -1,27 +1,53 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the pre-rendered page. React tags every element it owns with its
- * fiber once hydrated. React Router renders <html> itself, so the tag there means the shell is done;
- * parts inside Suspense boundaries (the lazily loaded try-it panels) hydrate later, so every control
- * must carry the tag too. One more task lets the effects that install listeners run.
+ * Waits until React has hydrated the whole page and carried out what was done before (the boot
+ * script's replay, apps/web/app/lib/early-actions.ts). Only for tests that measure something after
+ * hydration: a person does not wait for it, and neither do the other tests (see `visit`).
+ *
+ * The root layout marks <html data-hydrated> when its effects have run, and every lazily hydrated part
+ * marks its [data-hydration-boundary] wrapper the same way; <html data-early-pending> is there while
+ * replayed actions wait. React also tags every element it owns with its fiber, so every control must
+ * carry the tag too. Held-back scripts and a throttled CPU (support/early.ts) make this slow on a busy
+ * machine, hence the long timeout. One more task lets the effects that the replay caused run.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
-    const controls = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]');
-    return hydrated(document.documentElement) && Array.from(controls).every(hydrated);
-  });
+  await page.waitForFunction(
+    () => {
+      const root = document.documentElement;
+      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+      // Radix adds its focus guards (tabindex spans) itself, outside React, while a dialog is open.
+      const controls = document.querySelectorAll(
+        'a[href], button, input, select, textarea, [tabindex]:not([data-radix-focus-guard])',
+      );
+      const boundaries = document.querySelectorAll('[data-hydration-boundary]');
+      return (
+        root.hasAttribute('data-hydrated') &&
+        !root.hasAttribute('data-early-pending') &&
+        Array.from(boundaries).every((b) => b.hasAttribute('data-hydrated')) &&
+        Array.from(controls).every(hydrated)
+      );
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /**
- * Opens a page of the product and waits until it is interactive. Pages of the route table answer
- * 200; a path outside it is expected to answer 404 with the not-found page.
+ * Opens a page of the product. It returns as soon as the HTML has loaded, without waiting for
+ * React: the tests act at once, as a person would, and the boot script carries out what they do
+ * before hydration. Pages of the route table answer 200; a path outside it is expected to answer
+ * 404 with the not-found page.
  */
 export async function visit(page: Page, path: string, expectedStatus = 200): Promise<void> {
-  const response = await page.goto(path);
+  const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
   expect(response?.status(), `GET ${path}`).toBe(expectedStatus);
+}
+
+/** `visit`, then wait for hydration: for tests that measure the hydrated page (see waitForHydration). */
+export async function visitHydrated(page: Page, path: string, expectedStatus = 200): Promise<void> {
+  await visit(page, path, expectedStatus);
   await waitForHydration(page);
 }
 

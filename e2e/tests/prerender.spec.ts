@@ -1,6 +1,6 @@
 import { tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
-import { expect, test, visit } from '../support/test.js';
+import { expect, test, visitHydrated } from '../support/test.js';
 import { ui } from '../support/ui.js';
 
 // Pages are pre-rendered: the HTML the server sends already holds the content, so it paints before
@@ -38,7 +38,8 @@ const pages = [
       ...spec.sidebar.groups.map((g) => g.title),
       ...(tool.status === 'planned'
         ? [spec.placeholder.title, spec.placeholder.body]
-        : [spec.upload.heading]),
+        : // A text tool's panel has an editor and an "Upload a file" button instead of a drop area.
+          [tool.api.input.kind === 'json-or-file' ? 'Upload a file' : spec.upload.heading]),
     ],
   })),
 ];
@@ -98,7 +99,8 @@ test.describe('hydration keeps the pre-rendered content (no flash to a placehold
             }
           }).observe(document, { childList: true, subtree: true });
         });
-        await visit(page, path);
+        // Measures what hydration did, so it waits for hydration to be over.
+        await visitHydrated(page, path);
         await expect(ui.main(page).getByRole('heading', { level: 1 })).toBeVisible();
         const removed = await page.evaluate(
           () => (window as unknown as { __removedContent: string[] }).__removedContent,

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { images } from '../support/files.js';
 import { horizontalOverflow, scrollsSideways } from '../support/layout.js';
 import { spec } from '../support/spec.js';
-import { expect, test, visit } from '../support/test.js';
+import { expect, test, visitHydrated } from '../support/test.js';
 import { pickFile, tool } from '../support/tools.js';
 import { ui } from '../support/ui.js';
 
@@ -101,7 +101,8 @@ for (const theme of ['light', 'dark'] as const) {
       test(file, async ({ page, context, baseURL }) => {
         await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-        await visit(page, view.path);
+        // The picture of the page as it stays, hydrated (a person would not wait: see visit()).
+        await visitHydrated(page, view.path);
         await view.prepare?.(page);
         // Lazily loaded parts and web fonts in place; the screenshot itself finishes animations.
         await page.waitForLoadState('networkidle');

@@ -6,6 +6,7 @@ import { limitsOf } from './openapi/limits.js';
 import { corsPlugin } from './plugins/cors.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
+import { httpHygienePlugin } from './plugins/http-hygiene.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { multipartPlugin } from './plugins/multipart.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -47,7 +48,19 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
+    // API.md: keys such as __proto__ in a JSON document are data. JSON.parse makes them own
+    // properties, which never touch a prototype; refusing the whole body would lose the document.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     requestTimeout: config.timeouts.uploadMs,
+    http: {
+      // A request without Host reaches us and gets the contract's error (http-hygiene plugin).
+      requireHostHeader: false,
+      // Headers that never finish are cut off after HEADERS_TIMEOUT_MS, checked twice a second
+      // (Node's default check runs every 30 s on top of a 60 s limit).
+      headersTimeout: Math.min(config.timeouts.headersMs, config.timeouts.uploadMs),
+      connectionsCheckingInterval: 500,
+    },
     // Shutdown answers new requests with our own 503 (load-shedding plugin), not Fastify's body.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -62,6 +75,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
   });
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
+  await app.register(httpHygienePlugin);
 
   await app.register(
     async (api) => {
@@ -69,12 +83,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
       await api.register(corsPlugin, { origins: config.corsOrigins });
       await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
-      await api.register(multipartPlugin, {
-        fileBytes: config.limits.imageUploadBytes,
-        files: config.limits.multipartFiles,
-        fields: config.limits.multipartFields,
-        fieldBytes: config.limits.multipartFieldBytes,
-      });
+      await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
       await api.register(convertFormatsPlugin, { config });

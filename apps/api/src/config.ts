@@ -51,17 +51,26 @@ export const envSchema = z.object({
   MULTIPART_MAX_FIELDS: int(50, 1, 1000),
   MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1),
   REQUEST_TIMEOUT_MS: int(defaultLimits.requestTimeoutMs, 1000),
+  AUDIO_TIMEOUT_MS: int(defaultLimits.audioTimeoutMs, 1000),
+  AUDIO_MAX_DURATION_SECONDS: int(defaultLimits.audioMaxDurationSeconds, 1),
+  AUDIO_MAX_PROCESSES: int(0, 0, 1000),
+  FFMPEG_PATH: z.string().optional(),
+  TEXT_TO_PDF_MAX_CHARACTERS: int(defaultLimits.textToPdfMaxCharacters, 1),
   UPLOAD_TIMEOUT_MS: int(120_000, 1000),
   UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100),
   UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0),
   UPLOAD_QUEUE_MAX: int(64, 0, 100_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0),
+  UPLOAD_RATE_GRACE_MS: int(5000, 0),
+  UPLOAD_RATE_WINDOW_MS: int(5000, 100),
+  UPLOADS_PER_CLIENT: int(0, 0, 10_000),
+  HEADERS_TIMEOUT_MS: int(10_000, 1000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
   RATE_LIMIT_ENABLED: flag(true),
   RATE_LIMIT_MAX: int(120, 1),
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   SHED_MAX_EVENT_LOOP_DELAY_MS: int(1000, 0),
-  SHED_MAX_IN_FLIGHT: int(64, 0),
   SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600),
   SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000),
   // Read by libuv itself when Node starts (an ES module server cannot change it afterwards); here
@@ -105,6 +114,7 @@ function parseCors(value: string): CorsOrigins {
 
 function toConfig(e: z.output<typeof envSchema>) {
   const jobs = e.MAX_CONCURRENT_JOBS || availableParallelism();
+  const uploads = Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs);
   return {
     version: apiVersion,
     host: e.HOST,
@@ -124,12 +134,26 @@ function toConfig(e: z.output<typeof envSchema>) {
       multipartFiles: e.MULTIPART_MAX_FILES,
       multipartFields: e.MULTIPART_MAX_FIELDS,
       multipartFieldBytes: e.MULTIPART_MAX_FIELD_BYTES,
+      audioMaxDurationSeconds: e.AUDIO_MAX_DURATION_SECONDS,
+      textToPdfMaxCharacters: e.TEXT_TO_PDF_MAX_CHARACTERS,
+    },
+    media: {
+      ffmpegPath: e.FFMPEG_PATH,
+      // ffmpeg encodes audio on one core: about one conversion per core.
+      audioMaxProcesses: e.AUDIO_MAX_PROCESSES || availableParallelism(),
     },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
+      audioMs: e.AUDIO_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
-      uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    uploadPace: {
+      idleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+      minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      graceMs: e.UPLOAD_RATE_GRACE_MS,
+      windowMs: e.UPLOAD_RATE_WINDOW_MS,
     },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
@@ -139,7 +163,6 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     loadShedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
-      maxInFlight: e.SHED_MAX_IN_FLIGHT,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.SHED_SAMPLE_INTERVAL_MS,
     },
@@ -152,7 +175,10 @@ function toConfig(e: z.output<typeof envSchema>) {
       // CPU-bound work: about one job per core; twice as many uploads held, so that the next
       // job's input is already in memory when a core frees up.
       maxConcurrentJobs: jobs,
-      maxBufferedUploads: Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs),
+      maxBufferedUploads: uploads,
+      // One address never holds every upload slot (half of them by default): the others stay
+      // available to everyone else while it sends slowly.
+      uploadsPerClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(uploads / 2)),
       // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
       uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
       uploadQueueMax: e.UPLOAD_QUEUE_MAX,

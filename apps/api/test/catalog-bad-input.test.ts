@@ -117,7 +117,12 @@ describe.each(liveTools.map((tool) => [tool.id, tool as ToolSpec] as const))(
         const request =
           input.kind === 'json-or-file'
             ? jsonRequest(fields)
-            : multipartRequest(tool, fields, [sampleFile(tool)]);
+            : multipartRequest(
+                tool,
+                fields,
+                // As many files as the tool needs (combine takes at least two), so only the field fails.
+                Array.from({ length: input.kind === 'files' ? input.min : 1 }, () => sampleFile(tool)),
+              );
         const answer = await send(tool, request);
         expectDocumentedError(tool, answer, 400, 'VALIDATION_ERROR');
         const detail = answer.body.details?.find((d) => d.field === name);

@@ -75,8 +75,13 @@ describe('rate limiting: 429', () => {
 });
 
 describe('overload: 503 with Retry-After', () => {
-  it('sheds tool requests beyond the in-flight limit', async () => {
-    const busy = await makeApp({ SHED_MAX_IN_FLIGHT: '1', SHED_RETRY_AFTER_SECONDS: '7' });
+  it('sheds tool requests beyond what may run or wait at once', async () => {
+    const busy = await makeApp({
+      MAX_BUFFERED_UPLOADS: '1',
+      MAX_CONCURRENT_JOBS: '1',
+      UPLOAD_QUEUE_TIMEOUT_MS: '1',
+      SHED_RETRY_AFTER_SECONDS: '7',
+    });
     const photo = fixture('images/photo_elephants_3840x2160.jpg');
     const [a, b] = await Promise.all([
       postImage(busy, '/images/resize', photo, { width: 64 }),

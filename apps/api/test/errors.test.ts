@@ -74,20 +74,23 @@ describe('not an image: 415 UNSUPPORTED_MEDIA_TYPE', () => {
     );
   });
 
-  it('for a body type no route accepts', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/images/resize',
-      payload: cat,
-      headers: { 'content-type': 'application/octet-stream' },
-    });
-    expectError(
-      res,
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'This Content-Type is not accepted here. Send files as multipart/form-data and text as application/json.',
-    );
-  });
+  it.each(['application/octet-stream', 'text/plain', 'application/json'])(
+    'a %s body to an image route gets the same answer as no file at all',
+    async (type) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/images/resize',
+        payload: type === 'application/json' ? '{"width": ' : cat,
+        headers: { 'content-type': type },
+      });
+      expectError(
+        res,
+        400,
+        'MISSING_FILE',
+        'No image was uploaded. Send it as multipart/form-data in the field "image".',
+      );
+    },
+  );
 });
 
 describe('corrupt or truncated image: 422 UNPROCESSABLE_FILE', () => {
@@ -156,19 +159,17 @@ describe('an image sent as a text part (no filename)', () => {
 
 describe('reserved field names', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
-    'say which names are reserved (%s)',
+    'are ignored like any unknown field (%s)',
     async (name) => {
       const { payload, headers } = form([
         { name: 'image', filename: 'cat.png', data: cat },
         { name, value: '1' },
+        { name: 'width', value: '7' },
       ]);
-      const res = await app.inject({ method: 'POST', url: '/api/v1/images/base64', payload, headers });
-      expectError(
-        res,
-        400,
-        'MALFORMED_REQUEST',
-        'The form has a field whose name is reserved (such as "__proto__", "constructor" or "toString"). Rename or remove that field.',
-      );
+      const res = await app.inject({ method: 'POST', url: '/api/v1/images/resize', payload, headers });
+      expect(res.statusCode).toBe(200);
+      expect((await decoded(res.rawPayload)).width).toBe(7);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },
   );
 });
@@ -294,15 +295,5 @@ describe('malformed requests: 400 MALFORMED_REQUEST', () => {
       'MALFORMED_REQUEST',
       'The multipart form could not be read: it is malformed or was cut off.',
     );
-  });
-
-  it('when a JSON body does not parse', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/images/resize',
-      payload: '{"width": ',
-      headers: { 'content-type': 'application/json' },
-    });
-    expectError(res, 400, 'MALFORMED_REQUEST', 'The JSON body could not be parsed.');
   });
 });

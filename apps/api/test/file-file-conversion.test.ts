@@ -147,6 +147,15 @@ describe('POST /api/v1/files/convert: documents', () => {
     expect(back.body).toBe('{\n  "on": "yes",\n  "n": 12345678901234567890\n}\n');
   });
 
+  it('renders Markdown to PDF through the text-to-PDF renderer', async () => {
+    const response = await converted(fixture('text/faker-README.md'), 'README.md', { to: 'pdf' });
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('How Locales Work');
+    expect(text).not.toContain('# How');
+  });
+
   it('converts images through the image pipeline', async () => {
     const response = await converted(fixture('images/chelsea_cat_451x300.png'), 'cat.png', { to: 'webp' });
     expect(response.headers['content-type']).toBe('image/webp');

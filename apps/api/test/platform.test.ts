@@ -68,10 +68,19 @@ describe('GET /api/v1/openapi.json', () => {
       const op = doc.paths[tool.api.path]?.post;
       expect(op, tool.id).toBeDefined();
       const body = op?.requestBody?.content['multipart/form-data']?.schema;
-      const field = tool.api.input.field;
-      expect(body?.required).toEqual([field]);
       const fields = Object.keys(tool.api.request?.shape ?? {});
-      expect(Object.keys(body?.properties ?? {}).sort()).toEqual([field, ...fields].sort());
+      const { input } = tool.api;
+      if (input.kind === 'json-or-file') {
+        const json = op?.requestBody?.content['application/json']?.schema;
+        expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual(fields.sort());
+        // …or the same fields as a form with the document as the uploaded `file`.
+        expect(body?.required, tool.id).toBeUndefined();
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+      } else {
+        // The file field (image, images, file…) is required, besides any required field (rotate's angle).
+        expect(body?.required, tool.id).toContain(input.field);
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+      }
       // Every status its error table names (a tool that reads any file never answers 415).
       const statuses = new Set(toolReference(tool).errors.map((e) => String(e.status)));
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', ...statuses].sort());
@@ -189,6 +198,7 @@ describe('configuration', () => {
       'SHARP_CONCURRENCY',
       'MAX_CONCURRENT_JOBS',
       'MAX_BUFFERED_UPLOADS',
+      'UPLOADS_PER_CLIENT',
     ]);
     for (const [name, schema] of Object.entries(envSchema.shape)) {
       expect(rows.has(name), name).toBe(true);

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from './helpers/fixtures.js';
 import { imageForm } from './helpers/form.js';
@@ -45,7 +44,7 @@ function logWatcher(proc: ChildProcess) {
 }
 
 describe('graceful shutdown', () => {
-  it('lets an in-flight request finish on SIGTERM, refuses new connections, then exits 0', async () => {
+  it('answers an upload still arriving at SIGTERM with 503 at once, refuses new connections, then exits 0', async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
       env: {
@@ -69,21 +68,30 @@ describe('graceful shutdown', () => {
       'cat.png',
     );
     const half = Math.floor(payload.length / 2);
-    const response = new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path: '/api/v1/images/resize', method: 'POST', headers },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        },
-      );
-      req.on('error', reject);
-      req.write(payload.subarray(0, half));
-      log
-        .until((l) => l.includes('"msg":"shutting down: finishing in-flight requests"'))
-        .then(() => req.end(payload.subarray(half)));
-    });
+    let answered = false;
+    const response = new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: '/api/v1/images/resize', method: 'POST', headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            answered = true;
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        // Sending the rest after the answer may meet a closed connection: that is expected.
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        req.write(payload.subarray(0, half));
+        log
+          .until((l) => l.includes('"msg":"shutting down: finishing in-flight requests"'))
+          .then(() => req.end(payload.subarray(half)));
+      },
+    );
     await log.until((l) => l.includes('"msg":"incoming request"') && l.includes('/api/v1/images/resize'));
 
     child.kill('SIGTERM');
@@ -91,10 +99,14 @@ describe('graceful shutdown', () => {
     // The listening socket is closed: a new connection is refused.
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
 
-    const { status, body } = await response;
-    expect(status).toBe(200);
-    const meta = await sharp(body).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 90, 60]);
+    // The half-sent upload is not left to be cut off later: it learns now to retry elsewhere.
+    const { status, headers: answer, body } = await response;
+    expect([status, answer.connection, answer['retry-after']]).toEqual([503, 'close', '5']);
+    expect(JSON.parse(body.toString())).toEqual({
+      success: false,
+      message: 'The server is restarting. Please try again in a few seconds.',
+      code: 'OVERLOADED',
+    });
 
     const [code] = await exited;
     expect(code).toBe(0);

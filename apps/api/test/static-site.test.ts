@@ -129,11 +129,14 @@ describe('the website', () => {
     }
   });
 
-  it('answers HEAD like GET without a body, and other methods with 404', async () => {
+  it('answers HEAD like GET without a body, other methods on a page with 405, elsewhere 404', async () => {
     const head = await app.inject({ method: 'HEAD', url: '/about' });
     expect([head.statusCode, head.body]).toEqual([200, '']);
+    const post = await app.inject({ method: 'POST', url: '/about' });
+    expectError(post, 405, 'METHOD_NOT_ALLOWED', 'POST is not allowed on /about. Use GET.');
+    expect(post.headers.allow).toBe('GET, HEAD');
     expectError(
-      await app.inject({ method: 'POST', url: '/about' }),
+      await app.inject({ method: 'POST', url: '/no-such-page' }),
       404,
       'NOT_FOUND',
       'There is nothing at this address.',

@@ -1,5 +1,5 @@
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -7,7 +7,7 @@ import { AppShell } from './components/layout/app-shell';
 import { NotFound } from './components/layout/not-found';
 import { SearchProvider } from './components/layout/search/search-provider';
 import { SiteHeader } from './components/layout/site-header';
-import { bootScript } from './lib/boot-script';
+import { bootScript, HYDRATED_ATTRIBUTE } from './lib/boot-script';
 import { siteConfig } from './lib/site-config';
 
 export const links: Route.LinksFunction = () => [
@@ -17,6 +17,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The root's effects run after all of its children's: from here on React handles the page's events,
+  // and the boot script replays what the visitor did before (lib/early-actions.ts).
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
   return (
     // The boot script adds the theme class before React hydrates, so <html> differs from the HTML.
     <html lang="en" suppressHydrationWarning>
@@ -29,8 +32,13 @@ export function Layout({ children }: { children: ReactNode }) {
           content={siteConfig.themeColor.light}
         />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={siteConfig.themeColor.dark} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed build-time string, allowed by CSP hash */}
-        <script dangerouslySetInnerHTML={{ __html: bootScript }} />
+        {/* The text only matters in the pre-rendered HTML: in the browser it has already run when React
+            hydrates, and React leaves the element as it is, so the client bundle does without it. */}
+        <script
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed build-time string, allowed by CSP hash
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? bootScript : '' }}
+        />
         {/* With a precedence React emits the stylesheet ahead of the scripts' modulepreload hints, so the
             one render-blocking request starts first. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />

@@ -2,23 +2,31 @@ import type { z } from 'zod';
 import { type Group, type GroupId, groups } from './groups.js';
 import { base64Decode } from './tools/base64-decode.js';
 import { base64Encode } from './tools/base64-encode.js';
+import type { combineRequest } from './tools/combine-images.js';
 import { combineImages } from './tools/combine-images.js';
+import type { compressRequest } from './tools/compress-image.js';
 import { compressImage } from './tools/compress-image.js';
+import type { convertAudioRequest } from './tools/convert-audio.js';
 import { convertAudio } from './tools/convert-audio.js';
+import type { convertRequest } from './tools/convert-image.js';
 import { convertImage } from './tools/convert-image.js';
 import { csvToJson } from './tools/csv-to-json.js';
 import { fileCompression } from './tools/file-compression.js';
 import { fileConversion } from './tools/file-conversion.js';
 import { fileDetection } from './tools/file-detection.js';
+import type { flipRequest } from './tools/flip-image.js';
 import { flipImage } from './tools/flip-image.js';
 import type { imageBase64Response } from './tools/image-base64.js';
 import { imageBase64 } from './tools/image-base64.js';
 import { jsonToCsv } from './tools/json-to-csv.js';
 import { jsonToXml } from './tools/json-to-xml.js';
+import type { pdfToTextResponse } from './tools/pdf-to-text.js';
 import { pdfToText } from './tools/pdf-to-text.js';
 import type { resizeRequest } from './tools/resize-image.js';
 import { resizeImage } from './tools/resize-image.js';
+import type { rotateRequest } from './tools/rotate-image.js';
 import { rotateImage } from './tools/rotate-image.js';
+import type { textToPdfRequest } from './tools/text-to-pdf.js';
 import { textToPdf } from './tools/text-to-pdf.js';
 import type { thumbnailRequest } from './tools/thumbnail-generator.js';
 import { thumbnailGenerator } from './tools/thumbnail-generator.js';
@@ -43,19 +51,41 @@ export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export * from './limits.js';
 export * from './reference/index.js';
+export { type Delimiter, delimiterChar, delimiters } from './tools/_data-fields.js';
 export { imageInputTypes } from './tools/_image-input.js';
-export { imageOutputFields } from './tools/_image-output.js';
+export { firstFrameHeader, imageOutputFields } from './tools/_image-output.js';
+export { combineRequest } from './tools/combine-images.js';
+export { compressRequest } from './tools/compress-image.js';
+export {
+  type AudioFormat,
+  audioFormats,
+  convertAudioRequest,
+  durationHeader,
+} from './tools/convert-audio.js';
+export { convertFormats, convertRequest } from './tools/convert-image.js';
 export { archiveFormats, compressionLimits, fileCompressionRequest } from './tools/file-compression.js';
 export { conversionTargets, fileConversionRequest } from './tools/file-conversion.js';
 export { type FileCategory, fileCategories, fileDetectionResponse } from './tools/file-detection.js';
+export { flipRequest } from './tools/flip-image.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
+export { pdfToTextRequest, pdfToTextResponse } from './tools/pdf-to-text.js';
 export { resizeRequest } from './tools/resize-image.js';
+export { rotateRequest } from './tools/rotate-image.js';
+export { pdfFonts, pdfPageSizes, textToPdfHeaders, textToPdfRequest } from './tools/text-to-pdf.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
 
 /* The option types of the operations, derived from the schemas that validate them. */
 export type ResizeRequest = z.output<typeof resizeRequest>;
 export type ThumbnailRequest = z.output<typeof thumbnailRequest>;
+export type RotateRequest = z.output<typeof rotateRequest>;
+export type FlipRequest = z.output<typeof flipRequest>;
+export type ConvertRequest = z.output<typeof convertRequest>;
+export type CompressRequest = z.output<typeof compressRequest>;
+export type CombineRequest = z.output<typeof combineRequest>;
 export type ImageBase64Data = z.output<typeof imageBase64Response>;
+export type ConvertAudioRequest = z.output<typeof convertAudioRequest>;
+export type PdfToTextData = z.output<typeof pdfToTextResponse>;
+export type TextToPdfRequest = z.output<typeof textToPdfRequest>;
 
 /** Every documented tool, in sidebar order (grouped, then in the order of the route table). */
 export const tools = [

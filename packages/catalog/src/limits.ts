@@ -18,6 +18,10 @@ export const defaultLimits = {
   requestTimeoutMs: 30_000,
   /** Processing time per audio request, in milliseconds. */
   audioTimeoutMs: 60_000,
+  /** Longest audio accepted, in seconds (20 minutes). */
+  audioMaxDurationSeconds: 1200,
+  /** Most characters typeset into one PDF (about 1,000 pages of 12 pt text). */
+  textToPdfMaxCharacters: 2_000_000,
 } as const;
 
 /** The limits a server runs with: the defaults above, or its configuration's overrides. */

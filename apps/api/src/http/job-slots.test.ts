@@ -49,3 +49,26 @@ describe('JobSlots limits', () => {
     (await slots.acquire({ maxWaitMs: 20 }))();
   });
 });
+
+describe('JobSlots per-key cap', () => {
+  it('keeps one key from holding every slot and hands freed slots to the others first', async () => {
+    const slots = new JobSlots(3, 2);
+    const a1 = await slots.acquire({ key: 'a' });
+    await slots.acquire({ key: 'a' });
+    let a3Granted = false;
+    const a3 = slots.acquire({ key: 'a' }).then((release) => {
+      a3Granted = true;
+      return release;
+    });
+    // A slot is free, but 'a' is at its cap: 'a' waits while 'b' gets it at once.
+    const b1 = await slots.acquire({ key: 'b', maxWaitMs: 1 });
+    await Promise.resolve();
+    expect([a3Granted, slots.queued]).toEqual([false, 1]);
+    b1();
+    await Promise.resolve();
+    expect(a3Granted).toBe(false);
+    a1();
+    (await a3)();
+    expect(slots.queued).toBe(0);
+  });
+});

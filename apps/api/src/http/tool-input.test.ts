@@ -11,6 +11,13 @@ describe('stripEmpty', () => {
       g: 'x',
     });
   });
+
+  it('keeps a tab (a delimiter) and the named content field, blank or not', () => {
+    expect(stripEmpty({ delimiter: '\t', text: '  ', other: ' ' }, 'text')).toEqual({
+      delimiter: '\t',
+      text: '  ',
+    });
+  });
 });
 
 describe('validateFields', () => {

@@ -2,7 +2,7 @@ import type { InputKind } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
+import { isMultipart, type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
 
 /** What a tool route hands its handler before the fields are typed. */
 export interface RawToolInput {
@@ -11,13 +11,15 @@ export interface RawToolInput {
 }
 
 /**
- * Empty, null or absent optional fields mean "use the default": drop them (and whitespace-only
- * strings) before validation, so the schema's defaults apply.
+ * Empty, null or absent optional fields mean "use the default": drop them (and strings of spaces)
+ * before validation, so the schema's defaults apply. A tab or a line break is a value (a CSV
+ * delimiter), and `keep` names a field that is content, never an option: a JSON-or-file tool's
+ * text, where blank text is still text (a word count of zero).
  */
-export function stripEmpty(fields: Record<string, unknown>): Record<string, unknown> {
+export function stripEmpty(fields: Record<string, unknown>, keep?: string): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).filter(
-      ([, v]) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === ''),
+      ([k, v]) => k === keep || (v !== null && v !== undefined && !(typeof v === 'string' && /^ *$/.test(v))),
     ),
   );
 }
@@ -26,8 +28,12 @@ export function stripEmpty(fields: Record<string, unknown>): Record<string, unkn
  * Validates fields against a catalog schema. Unknown fields are dropped by the schema; every
  * problem becomes a `details` entry, and the message joins their sentences.
  */
-export function validateFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const result = schema.safeParse(stripEmpty(fields));
+export function validateFields<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, unknown>,
+  keep?: string,
+): z.output<S> {
+  const result = schema.safeParse(stripEmpty(fields, keep));
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.') || 'body',
@@ -37,7 +43,8 @@ export function validateFields<S extends z.ZodType>(schema: S, fields: Record<st
   throw new ApiError('VALIDATION_ERROR', sentences.join(' '), { details });
 }
 
-function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
+/** The answer to a file route that got no file, whatever else it got instead. */
+export function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
   const where = `as multipart/form-data in the field "${input.field}"`;
   return new ApiError(
     'MISSING_FILE',
@@ -78,9 +85,9 @@ export async function readToolInput(
   input: InputKind,
   limits: MultipartLimits,
 ): Promise<RawToolInput> {
-  if (request.isMultipart()) {
+  if (isMultipart(request.raw)) {
     const maxFiles = input.kind === 'files' ? input.max : 1;
-    const body = await readMultipart(request, input.field, maxFiles, limits);
+    const body = await readMultipart(request.raw, input.field, maxFiles, limits);
     const files = realFiles(body.files);
     if (input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
       throw missingFile(input);
@@ -88,6 +95,16 @@ export async function readToolInput(
     return { fields: withoutNullText(body.fields), files };
   }
   if (input.kind === 'json-or-file') {
+    // Fastify also reads text/plain bodies; a text tool's own text must come as JSON or a file.
+    if (
+      !/^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '') &&
+      request.body !== undefined
+    ) {
+      throw new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Send a JSON object with a "${input.textKey}" member (application/json), or the content as multipart/form-data in the field "file".`,
+      );
+    }
     const fields = plainObject(request.body);
     if (!fields) {
       throw new ApiError(

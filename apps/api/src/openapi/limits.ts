@@ -11,5 +11,8 @@ export function limitsOf(config: Config): Limits {
     maxInputPixels: config.limits.maxInputPixels,
     maxImageSide: config.limits.maxImageSide,
     requestTimeoutMs: config.timeouts.requestMs,
+    audioTimeoutMs: config.timeouts.audioMs,
+    audioMaxDurationSeconds: config.limits.audioMaxDurationSeconds,
+    textToPdfMaxCharacters: config.limits.textToPdfMaxCharacters,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { apiBasePath, type ErrorCode, errorCodes } from '@toolkit/catalog';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -68,6 +69,8 @@ export function toApiError(error: unknown, bodyLimit: number): ApiError {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   // A body we did not read (an early 413, a refused upload) is not read to its end.
   if (!request.raw.complete) lingerThenClose(request.raw, reply.raw);
+  // No error is worth keeping: a cache must not serve it in place of the real answer later.
+  reply.header('cache-control', 'no-store');
   return reply.code(error.statusCode).headers(error.headers).type('application/json').send(error.toBody());
 }
 
@@ -144,17 +147,72 @@ export function frameworkErrorHandler(
   return sendError(request, reply, apiError);
 }
 
+/** How long a connection we are closing may keep sending before it is cut. */
+const closingGraceMs = 2000;
+
+/**
+ * Closes a connection without a reset: the answer and a FIN go out, whatever the client still
+ * sends is read and dropped for a moment, then the socket is destroyed. Destroying it at once,
+ * with unread bytes in the kernel's buffer, sends a TCP reset that can make the client lose the
+ * answer it has not read yet.
+ */
+export function closeGently(socket: Socket, last?: string): void {
+  if (socket.destroyed) return;
+  const timer = setTimeout(() => socket.destroy(), closingGraceMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('data', () => undefined);
+  if (last === undefined) socket.end();
+  else socket.end(last);
+  socket.resume();
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+};
+
+/**
+ * An error answer written straight to a socket, for the few cases with no request object (HTTP
+ * that does not parse, a CONNECT): the contract's JSON, a new request id, the security headers,
+ * then the connection closes.
+ */
+export function writeRawError(socket: Socket, apiError: ApiError, extra: Record<string, string> = {}): void {
+  const body = JSON.stringify(apiError.toBody());
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+    'x-request-id': randomUUID(),
+    ...earlySecurityHeaders,
+    ...apiError.headers,
+    ...extra,
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const status = `HTTP/1.1 ${apiError.statusCode} ${reasons[apiError.statusCode] ?? 'Error'}\r\n`;
+  closeGently(socket, socket.writable ? `${status}${lines.join('')}\r\n${body}` : undefined);
+}
+
 /**
  * Fastify's clientErrorHandler: errors before a request exists (unparsable HTTP, headers too
- * large, a body not received in time) still get the contract's JSON, then the socket is closed.
+ * large or too slow, a malformed Content-Length) still get the contract's JSON, then the
+ * connection closes gently, so that the client reads the answer rather than a reset.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  // A response already under way (e.g. an early 413 while the body still arrives) must not get a
-  // second one written after it: just close.
-  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (current?.headersSent) {
-    socket.destroy(error);
+  // The client closed its side in the middle of a request: nobody is left to answer, and the
+  // request in progress must learn that its body will never come.
+  if (error.code === 'HPE_INVALID_EOF_STATE') {
+    socket.destroy();
+    return;
+  }
+  // A response already under way (the bytes after a request whose Content-Length said 0, say)
+  // must not get a second one written into it: let it finish, then close.
+  const current = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (current && !current.writableFinished) {
+    current.once('finish', () => closeGently(socket));
+    current.once('close', () => closeGently(socket));
     return;
   }
   const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
@@ -163,20 +221,5 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     : error.code === 'HPE_HEADER_OVERFLOW'
       ? new ApiError('MALFORMED_REQUEST', 'The URL and headers together are longer than the 16 KB allowed.')
       : new ApiError('MALFORMED_REQUEST', 'The request is not valid HTTP.');
-  const body = JSON.stringify(apiError.toBody());
-  if (socket.writable) {
-    // No request was parsed, so there is no id to echo: a new one, as for any request without one.
-    const headers = {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      connection: 'close',
-      'x-request-id': randomUUID(),
-      ...earlySecurityHeaders,
-    };
-    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(
-      `HTTP/1.1 ${apiError.statusCode} ${timeout ? 'Request Timeout' : 'Bad Request'}\r\n${lines.join('')}\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  writeRawError(socket, apiError);
 }

@@ -1,13 +1,11 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../errors.js';
+import { serverBusy, serverRestarting } from '../http/admission.js';
 
 export interface LoadSheddingOptions {
   /** Shed when the event loop lags more than this (ms); 0 turns the check off. */
   maxEventLoopDelayMs: number;
-  /** Shed tool requests beyond this many in flight at once; 0 turns the check off. */
-  maxInFlight: number;
   retryAfterSeconds: number;
   sampleIntervalMs: number;
   /** Paths that are never shed (the health check). */
@@ -15,16 +13,15 @@ export interface LoadSheddingOptions {
 }
 
 /**
- * Answers 503 with Retry-After instead of falling over: when the event loop lags, when too many
- * tool requests are already being worked on, and while the server is shutting down. Only the
- * scope it is registered in (the API) is affected; the health check never is.
+ * Answers 503 (the error handler adds Retry-After) instead of falling over: when the event loop
+ * lags, and while the server is shutting down. Only the scope it is registered in (the API) is
+ * affected; the health check never is. How many tool requests run or wait at once is the tool
+ * routes' own admission (src/http/admission.ts), not a second counter here.
  */
 export const loadSheddingPlugin = fp(
   async (app, options: LoadSheddingOptions) => {
-    const retryAfter = { 'retry-after': String(options.retryAfterSeconds) };
     const exempt = new Set(options.exempt);
     const isExempt = (request: FastifyRequest) => exempt.has(request.routeOptions.url ?? '');
-    let inFlight = 0;
     let closing = false;
 
     app.addHook('preClose', async () => {
@@ -39,32 +36,13 @@ export const loadSheddingPlugin = fp(
         pressureHandler: (request, _reply, type, value) => {
           if (isExempt(request)) return undefined;
           request.log.warn({ type, value }, 'shedding load');
-          return Promise.reject(
-            new ApiError('OVERLOADED', 'The server is busy. Please try again in a few seconds.', {
-              headers: retryAfter,
-            }),
-          );
+          return Promise.reject(serverBusy());
         },
       });
     }
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (closing && !isExempt(request)) {
-        throw new ApiError('OVERLOADED', 'The server is restarting. Please try again in a few seconds.', {
-          headers: retryAfter,
-        });
-      }
-      if (!request.routeOptions.config.tool || options.maxInFlight === 0) return;
-      if (inFlight >= options.maxInFlight) {
-        throw new ApiError('OVERLOADED', 'The server is busy. Please try again in a few seconds.', {
-          headers: retryAfter,
-        });
-      }
-      inFlight += 1;
-      // 'close' comes once the response is done or the client has gone, whichever is first.
-      reply.raw.once('close', () => {
-        inFlight -= 1;
-      });
+    app.addHook('onRequest', async (request) => {
+      if (closing && !isExempt(request)) throw serverRestarting();
     });
   },
   { name: 'load-shedding' },

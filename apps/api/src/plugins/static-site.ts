@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiError } from '../errors.js';
 import { pageCsp } from './security-headers.js';
 
 /*
@@ -24,13 +25,37 @@ const cacheControl = {
   other: 'public, max-age=3600',
 };
 
-function listFiles(root: string): Set<string> {
+/** Every file of the build by URL path, with its size (for Range requests). */
+function listFiles(root: string): Map<string, number> {
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  return new Set(
+  return new Map(
     entries
       .filter((e) => e.isFile())
-      .map((e) => `/${relative(root, join(e.parentPath, e.name)).split(sep).join('/')}`),
+      .map((e) => {
+        const file = join(e.parentPath, e.name);
+        return [`/${relative(root, file).split(sep).join('/')}`, statSync(file).size] as const;
+      }),
   );
+}
+
+/**
+ * Whether a Range header can be served from a file of `size` bytes: 'ignore' when it is not a
+ * valid set of byte ranges (RFC 9110 says to send the whole file then), 'unsatisfiable' when no
+ * range starts inside the file (416), else 'serve'. The ranges themselves are cut by the static
+ * file sender.
+ */
+export function rangeVerdict(header: string, size: number): 'ignore' | 'unsatisfiable' | 'serve' {
+  const match = /^bytes=(.+)$/i.exec(header.trim());
+  if (!match) return 'ignore';
+  let satisfiable = false;
+  for (const spec of (match[1] as string).split(',')) {
+    const range = /^\s*(\d*)-(\d*)\s*$/.exec(spec);
+    if (!range || (range[1] === '' && range[2] === '')) return 'ignore';
+    const [first, last] = [range[1] ? Number(range[1]) : undefined, range[2] ? Number(range[2]) : undefined];
+    if (first !== undefined && last !== undefined && last < first) return 'ignore';
+    if (first === undefined ? (last as number) > 0 && size > 0 : first < size) satisfiable = true;
+  }
+  return satisfiable ? 'serve' : 'unsatisfiable';
 }
 
 /** Script hashes per HTML file, from the web build's csp-manifest.json (absent or bad: none). */
@@ -94,6 +119,21 @@ export const staticSitePlugin = fp(
 
     function send(reply: FastifyReply, file: string): FastifyReply {
       const html = file.endsWith('.html');
+      const range = reply.request.headers.range;
+      if (range !== undefined) {
+        const size = files.get(file) ?? 0;
+        const verdict = rangeVerdict(range, size);
+        if (verdict === 'unsatisfiable') {
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${size}`)
+            .header('cache-control', 'no-store')
+            .send();
+        }
+        if (verdict === 'ignore') delete reply.request.raw.headers.range;
+        // Ranges count bytes of the file itself, not of a compressed copy.
+        else delete reply.request.raw.headers['accept-encoding'];
+      }
       reply.header(
         'cache-control',
         html ? cacheControl.html : file.startsWith('/assets/') ? cacheControl.asset : cacheControl.other,
@@ -101,6 +141,25 @@ export const staticSitePlugin = fp(
       if (html) reply.header('content-security-policy', cspFor(file));
       return reply.sendFile(file.slice(1));
     }
+
+    // Pages are read-only: other methods get 405 with Allow, not a 404.
+    app.route({
+      method: ['PUT', 'DELETE', 'PATCH', 'POST', 'OPTIONS', 'TRACE'],
+      url: '/*',
+      handler: (request, reply) => {
+        const path = decodePath(request.url);
+        if (path === undefined || path === '/api' || path.startsWith('/api/') || !resolve(path)) {
+          return reply.callNotFound();
+        }
+        throw new ApiError(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed on ${path.slice(0, 200)}. Use GET.`,
+          {
+            headers: { allow: 'GET, HEAD' },
+          },
+        );
+      },
+    });
 
     app.get('/*', (request, reply) => {
       const path = decodePath(request.url);
@@ -113,6 +172,7 @@ export const staticSitePlugin = fp(
         // A validator must not turn the 404 page into an empty 304.
         delete request.raw.headers['if-none-match'];
         delete request.raw.headers['if-modified-since'];
+        delete request.raw.headers.range;
         return send(reply.code(404), fallbackPage);
       }
       return reply.callNotFound();

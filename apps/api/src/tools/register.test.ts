@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, testConfig } from '../../test/helpers/app.js';
 import { form } from '../../test/helpers/form.js';
-import { JobSlots } from '../http/job-slots.js';
+import { createAdmission } from '../http/admission.js';
 import { errorsPlugin } from '../plugins/errors.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { registerToolRoute } from './register.js';
@@ -45,10 +45,10 @@ const count = defineTool({
 });
 
 const app = Fastify();
-const slots = { uploads: new JobSlots(4), work: new JobSlots(2) };
+const slots = createAdmission(config);
 beforeAll(async () => {
   await app.register(errorsPlugin, { bodyLimit: 1024 * 1024, retryAfterSeconds: 5 });
-  await app.register(multipartPlugin, { fileBytes: 1000, files: 10, fields: 10, fieldBytes: 100 });
+  await app.register(multipartPlugin);
   registerToolRoute(app, combine, config, slots, async ({ fields, files }) => ({
     kind: 'analysis',
     message: 'ok',

@@ -25,6 +25,13 @@ export interface HandlerContext {
   config: Config;
   imageLimits: ImageLimits;
   log: FastifyBaseLogger;
+  /**
+   * Aborted when the deadline passes or the client goes away: work that can be stopped (a worker
+   * task, a child process) stops then. The request's slots stay held until the work settles.
+   */
+  signal: AbortSignal;
+  /** The request's Accept header (a tool that can answer in more than one media type reads it). */
+  accept?: string | undefined;
 }
 
 /** The `data` of an analysis result: the output type of the tool's responseData schema, if it has one. */
@@ -38,8 +45,16 @@ type DataOf<Id extends LiveToolId> =
 export type ResultOf<Id extends LiveToolId> =
   Extract<ToolResult, { kind: (typeof resultKinds)[ApiOf<Id>['output']] }> extends infer R
     ? R extends { kind: 'analysis' }
-      ? Omit<R, 'data'> & { data: DataOf<Id> }
+      ? (Omit<R, 'data'> & { data: DataOf<Id> }) | PlainTextOf<Id>
       : R
+    : never;
+
+/** An analysis tool that documents text/plain among its media types may answer with the text itself. */
+type PlainTextOf<Id extends LiveToolId> =
+  ApiOf<Id> extends { mediaTypes: readonly (infer M)[] }
+    ? 'text/plain' extends M
+      ? Extract<ToolResult, { kind: 'document' }>
+      : never
     : never;
 
 /** Parse input → call the operation → describe the reply. */

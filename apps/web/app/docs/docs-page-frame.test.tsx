@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findNavTool } from '~/lib/catalog';
+import { docsGroups } from '~/lib/catalog';
 import { DocsPageFrame } from './docs-page-frame';
 
 describe('DocsPageFrame for a tool that is not live', () => {
   it("shows the title, the description and the 'API Not Implemented' placeholder", () => {
-    const tool = findNavTool('/docs/api/rotate-image');
-    if (!tool) throw new Error('rotate-image is in the catalog');
+    // Any tool still planned (they go live one by one).
+    const tool = docsGroups.flatMap((group) => group.tools).find((candidate) => candidate.status !== 'live');
+    if (!tool) throw new Error('every tool is live: this test has nothing left to check');
     render(<DocsPageFrame tool={tool} />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rotate Image');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(tool.title);
     expect(screen.getByText(tool.description)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('API Not Implemented');
     expect(

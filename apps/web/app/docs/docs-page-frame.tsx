@@ -1,6 +1,7 @@
 // Before any chunk that builds a zod schema (the live sections): see the module.
 import '~/lib/zod-csp';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { HydrationBoundary } from '~/components/layout/hydration-boundary';
 import type { NavTool } from '~/lib/catalog';
 import { docsGroups, findNavTool } from '~/lib/catalog';
 import { NotImplemented } from './not-implemented';
@@ -26,9 +27,9 @@ export function DocsPageFrame({ tool }: { tool: NavTool }) {
       </header>
       {tool.status === 'live' ? (
         // Pre-rendered in full; in the browser the server HTML stays until the chunk has loaded.
-        <Suspense fallback={null}>
+        <HydrationBoundary>
           <LiveToolSections toolId={tool.id} />
-        </Suspense>
+        </HydrationBoundary>
       ) : (
         <NotImplemented />
       )}

@@ -15,6 +15,22 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
   'file-detection': lazyPanel(() => import('./file-detection/file-detection-panel')),
   'file-compression': lazyPanel(() => import('./file-compression/file-compression-panel')),
   'file-conversion': lazyPanel(() => import('./file-conversion/file-conversion-panel')),
+  'rotate-image': lazyPanel(() => import('./rotate-image/rotate-panel')),
+  'flip-image': lazyPanel(() => import('./flip-image/flip-panel')),
+  'convert-image': lazyPanel(() => import('./convert-image/convert-panel')),
+  'compress-image': lazyPanel(() => import('./compress-image/compress-panel')),
+  'combine-images': lazyPanel(() => import('./combine-images/combine-panel')),
+  'convert-audio': lazyPanel(() => import('./convert-audio/audio-panel')),
+  'pdf-to-text': lazyPanel(() => import('./pdf-to-text/pdf-text-panel')),
+  'text-to-pdf': lazyPanel(() => import('./text-to-pdf/text-pdf-panel')),
+  'word-counter': lazyPanel(() => import('./word-counter/word-counter-panel')),
+  'json-to-csv': lazyPanel(() => import('./json-to-csv/json-to-csv-panel')),
+  'csv-to-json': lazyPanel(() => import('./csv-to-json/csv-to-json-panel')),
+  'xml-to-json': lazyPanel(() => import('./xml-to-json/xml-to-json-panel')),
+  'json-to-xml': lazyPanel(() => import('./json-to-xml/json-to-xml-panel')),
+  'yaml-to-json': lazyPanel(() => import('./yaml-to-json/yaml-to-json-panel')),
+  'base64-encode': lazyPanel(() => import('./base64-encode/base64-encode-panel')),
+  'base64-decode': lazyPanel(() => import('./base64-decode/base64-decode-panel')),
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */

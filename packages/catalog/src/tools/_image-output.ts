@@ -1,3 +1,4 @@
+import type { HeaderFact } from '../define-tool.js';
 import { boolean, integer, oneOf } from '../fields.js';
 import { outputImageFormats } from '../limits.js';
 
@@ -16,3 +17,12 @@ export const imageOutputFields = {
     .default(false)
     .describe('Keep EXIF and other metadata. By default it is stripped; the colour profile is always kept.'),
 };
+
+/** The header of an image result that holds only the first frame of an animated input. */
+export const firstFrameHeader = {
+  name: 'X-Animation',
+  description:
+    'first-frame when the input was animated and the result holds only its first frame (the output format cannot hold frames).',
+  type: 'string',
+  optional: true,
+} as const satisfies HeaderFact;

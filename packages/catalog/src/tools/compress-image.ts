@@ -1,5 +1,25 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { boolean, integer, oneOf } from '../fields.js';
+import { outputImageFormats, resultImageTypes } from '../limits.js';
 import { singleImage } from './_image-input.js';
+import { imageOutputFields } from './_image-output.js';
+
+export const compressRequest = z.object({
+  ...imageOutputFields,
+  quality: integer('quality', 1, 100)
+    .default(75)
+    .describe('Encoder quality (1–100); for PNG it is the least quality the palette quantiser may reach.'),
+  format: oneOf('format', ['same', ...outputImageFormats])
+    .default('same')
+    .describe('Output format; same keeps the input format (PNG for SVG).'),
+  lossless: boolean('lossless')
+    .default(false)
+    .describe(
+      'Keep every pixel: full-colour PNG, lossless WebP or AVIF (JPEG is always lossy). When false, PNG is ' +
+        'quantised to a palette.',
+    ),
+});
 
 export const compressImage = defineTool({
   id: 'compress-image',
@@ -8,11 +28,14 @@ export const compressImage = defineTool({
   description:
     'Make images smaller with tuned lossy or lossless encoders; the result is never larger than the original.',
   keywords: ['optimize', 'optimise', 'shrink', 'file size', 'quality'],
-  status: 'planned',
+  status: 'live',
   api: {
     path: '/images/compress',
     input: singleImage,
     output: 'image',
+    request: compressRequest,
+    // An SVG that no raster format beats comes back as it was.
+    mediaTypes: [...resultImageTypes, 'image/svg+xml'],
     headers: [
       {
         name: 'X-Compression',
@@ -21,6 +44,12 @@ export const compressImage = defineTool({
         optional: true,
       },
     ],
-    response: 'The compressed image with X-Original-Size and X-Output-Size headers.',
+    response:
+      'The compressed image (mozjpeg-style JPEG, palette PNG, highest-effort WebP/AVIF), never larger than the input, with X-Original-Size and X-Output-Size headers.',
+    examples: [
+      { title: 'Default settings (quality 75, same format)', fields: {} },
+      { title: 'Lossless PNG', fields: { lossless: true }, file: 'images/chelsea_cat_451x300.png' },
+      { title: 'To WebP at quality 60', fields: { format: 'webp', quality: 60 } },
+    ],
   },
 });

@@ -1,5 +1,23 @@
+import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { decimal, hexColour } from '../fields.js';
 import { singleImage } from './_image-input.js';
+import { firstFrameHeader, imageOutputFields } from './_image-output.js';
+
+export const rotateRequest = z.object({
+  angle: decimal('angle', -360, 360).describe(
+    'Degrees to turn, from −360 to 360, decimals allowed. A positive angle turns clockwise, a negative one ' +
+      'counter-clockwise. Quarter turns (90, 180, 270) lose nothing but the re-encode; any other angle enlarges ' +
+      'the canvas to hold the whole picture. The EXIF orientation is applied first.',
+  ),
+  background: hexColour('background')
+    .optional()
+    .describe(
+      'Colour of the new corners: #rgb, #rgba, #rrggbb or #rrggbbaa. Default: transparent where the output ' +
+        'format has alpha, white for JPEG.',
+    ),
+  ...imageOutputFields,
+});
 
 export const rotateImage = defineTool({
   id: 'rotate-image',
@@ -7,12 +25,20 @@ export const rotateImage = defineTool({
   title: 'Rotate Image',
   description:
     'Rotate an image by any angle, filling the new corners with a colour of your choice or transparency.',
-  keywords: ['turn', 'angle', 'degrees', 'orientation'],
-  status: 'planned',
+  keywords: ['turn', 'angle', 'degrees', 'orientation', 'clockwise'],
+  status: 'live',
   api: {
     path: '/images/rotate',
     input: singleImage,
     output: 'image',
-    response: 'The rotated image, enlarged to hold the whole rotated picture.',
+    request: rotateRequest,
+    headers: [firstFrameHeader],
+    response:
+      'The rotated image (clockwise for a positive angle), enlarged to hold the whole rotated picture; an animation stays animated.',
+    examples: [
+      { title: 'A quarter turn clockwise', fields: { angle: 90 } },
+      { title: '30° counter-clockwise on a red background', fields: { angle: -30, background: '#ff0000' } },
+      { title: '12.5° clockwise, transparent corners, as WebP', fields: { angle: 12.5, format: 'webp' } },
+    ],
   },
 });

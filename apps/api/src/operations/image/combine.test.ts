@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { combineRequest } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { animation, near, pixel, solid } from '../../../test/helpers/images.js';
@@ -10,7 +11,7 @@ import type { ImageInput } from './pipeline.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../../fixtures/corpus/images/${name}`, import.meta.url));
-const base: CombineOptions = { direction: 'horizontal', gap: 0, align: 'start', format: 'png' };
+const base: CombineOptions = combineRequest.parse({ align: 'start' });
 const flat = async (
   width: number,
   height: number,

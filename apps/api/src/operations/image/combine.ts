@@ -99,7 +99,7 @@ export async function combineImages(
       .composite(layers);
     const result = await encodeImage(canvas, {
       format: options.format,
-      quality: options.quality ?? 85,
+      quality: options.quality,
       keepMetadata: false,
     });
     return { ...result, firstFrameOnly: sources.some((s) => s.probe.pages > 1) };

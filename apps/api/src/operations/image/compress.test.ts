@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { compressRequest } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { difference, noise } from '../../../test/helpers/images.js';
@@ -6,7 +7,7 @@ import { compressImage } from './compress.js';
 import { defaultImageLimits as limits } from './limits.js';
 import type { CompressOptions } from './options.js';
 
-const defaults: CompressOptions = { quality: 75, format: 'same', lossless: false };
+const defaults: CompressOptions = compressRequest.parse({});
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../../fixtures/corpus/images/${name}`, import.meta.url));
 /** The shared corpus lies beside the repository (as in CI). */

@@ -28,7 +28,12 @@ export async function compressImage(
   const result = await runPipeline(source, {
     format,
     steps: [],
-    encode: { quality: options.quality, keepMetadata: false, effort: 'smallest', lossless: options.lossless },
+    encode: {
+      quality: options.quality,
+      keepMetadata: options.keep_metadata,
+      effort: 'smallest',
+      lossless: options.lossless,
+    },
   });
   if (result.data.length < input.data.length) return { ...result, compressed: true };
   return {

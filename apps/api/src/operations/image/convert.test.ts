@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { convertRequest } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { animation, cmykJpeg, decodeFrames, difference, near, pixel } from '../../../test/helpers/images.js';
@@ -10,7 +11,7 @@ import type { ConvertFormat } from './options.js';
 const corpus = (name: string) =>
   readFileSync(new URL(`../../../../../fixtures/corpus/images/${name}`, import.meta.url));
 const convert = (data: Buffer, format: ConvertFormat, name: string, background?: string) =>
-  convertImage({ data, name }, { format, quality: 85, ...(background ? { background } : {}) }, limits);
+  convertImage({ data, name }, convertRequest.parse({ format, background }), limits);
 
 describe('convertImage', () => {
   it('writes every format, with the same size and transparency where the format holds it', async () => {

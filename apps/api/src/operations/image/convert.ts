@@ -23,7 +23,7 @@ export async function convertImage(
     steps: [],
     encode: {
       quality: options.quality,
-      keepMetadata: false,
+      keepMetadata: options.keep_metadata,
       ...(options.background ? { background: parseHexColour(options.background) } : {}),
     },
   });

@@ -41,12 +41,6 @@ export interface ImageResult {
   colour: ColourHandling;
 }
 
-/**
- * The quality of a re-encode for operations without a quality field (rotate, flip): high enough
- * that a lossy format loses little more than the input already had.
- */
-export const reencodeQuality = 90;
-
 /** What the encoder should know about where the pixels came from. */
 export interface EncodeHints {
   /** The input was a palette image: a PNG output stays one. */

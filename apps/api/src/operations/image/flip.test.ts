@@ -1,3 +1,4 @@
+import { flipRequest } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import { defaultImageLimits as limits } from './limits.js';
 import type { FlipDirection } from './options.js';
 
 const flip = (data: Buffer, direction: FlipDirection, name = 'in.png') =>
-  flipImage({ data, name }, { direction }, limits);
+  flipImage({ data, name }, flipRequest.parse({ direction }), limits);
 
 /** Raw RGB(A) pixels and a reader of one of them. */
 async function raw(image: Buffer) {

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { type ImageResult, reencodeQuality } from './encode.js';
+import type { ImageResult } from './encode.js';
 import { outputFormat } from './formats.js';
 import { mapFrames } from './frames.js';
 import type { ImageLimits } from './limits.js';
@@ -33,8 +33,8 @@ export async function flipImage(
 ): Promise<ImageResult> {
   const source = await openImage(input, limits);
   return runPipeline(source, {
-    format: outputFormat(source.probe.format, undefined),
+    format: outputFormat(source.probe.format, options.format),
     steps: [flipStep(options.direction)],
-    encode: { quality: reencodeQuality, keepMetadata: false },
+    encode: { quality: options.quality, keepMetadata: options.keep_metadata },
   });
 }

@@ -2,8 +2,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { OperationError } from '../errors.js';
 import type { InputFormat } from './formats.js';
+import { checkFrameCount } from './frame-cost.js';
 import { gifIsTruncated } from './gif-structure.js';
 import type { ImageLimits } from './limits.js';
+import { checkSvgRenderCost } from './svg-cost.js';
+import { refuseUtf16Text } from './text-bom.js';
 
 /** What we know about an upload before decoding any pixels. */
 export interface ImageProbe {
@@ -100,6 +103,7 @@ function article(extension: string): 'a' | 'an' {
 }
 
 export async function detectFormat(data: Buffer, name: string): Promise<InputFormat> {
+  refuseUtf16Text(data, name, readable);
   const detected = await fileTypeFromBuffer(data);
   const format = detected ? byMime[detected.mime] : undefined;
   if (format) return format;
@@ -158,6 +162,8 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
         `the largest we decode is ${megapixels(limits.maxInputPixels)}.`,
     );
   }
+  checkFrameCount(format, pages);
+  if (format === 'svg') checkSvgRenderCost(data, framePixels);
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     format,

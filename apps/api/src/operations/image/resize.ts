@@ -7,6 +7,7 @@ import type { ImageLimits } from './limits.js';
 import type { ResizeOptions } from './options.js';
 import { type ImageInput, openImage, runPipeline, type Step } from './pipeline.js';
 import type { ImageProbe } from './probe.js';
+import { checkSvgRenderCost, svgRenderPixels } from './svg-cost.js';
 
 /** How the picture is resized. */
 export type ResizePlan =
@@ -55,6 +56,8 @@ const positions = {
  */
 export function resizeStep(plan: ResizePlan): Step {
   return async (image, { source, animated }) => {
+    if (source.probe.format === 'svg')
+      checkSvgRenderCost(source.input.data, svgRenderPixels(source.probe, plan));
     if (plan.fit !== 'cover') return image.resize({ width: plan.width, height: plan.height, fit: plan.fit });
     if (!animated || plan.position === 'centre') {
       return image.resize(plan.size, plan.size, { fit: 'cover', position: positions[plan.position] });

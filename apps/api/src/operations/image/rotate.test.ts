@@ -1,3 +1,4 @@
+import { rotateRequest } from '@toolkit/catalog';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import { defaultImageLimits as limits } from './limits.js';
 import { normaliseAngle, rotateImage } from './rotate.js';
 
 const rotate = (data: Buffer, angle: number, background?: string, name = 'in.png') =>
-  rotateImage({ data, name }, { angle, ...(background ? { background } : {}) }, limits);
+  rotateImage({ data, name }, rotateRequest.parse({ angle, background }), limits);
 
 /** The colours at the centres of the four quadrants of an image: TL, TR, BL, BR. */
 async function corners(image: Buffer): Promise<number[][]> {

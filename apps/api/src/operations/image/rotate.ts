@@ -1,5 +1,5 @@
 import { opaque, parseHexColour, type Rgba, transparent, white } from './colour.js';
-import { type ImageResult, reencodeQuality } from './encode.js';
+import type { ImageResult } from './encode.js';
 import { opaqueFormats, outputFormat } from './formats.js';
 import { mapFrames } from './frames.js';
 import type { ImageLimits } from './limits.js';
@@ -48,11 +48,11 @@ export async function rotateImage(
   limits: ImageLimits,
 ): Promise<ImageResult> {
   const source = await openImage(input, limits);
-  const format = outputFormat(source.probe.format, undefined);
+  const format = outputFormat(source.probe.format, options.format);
   const background = options.background ? parseHexColour(options.background) : white;
   return runPipeline(source, {
     format,
     steps: [rotateStep(options)],
-    encode: { quality: reencodeQuality, keepMetadata: false, background: opaque(background) },
+    encode: { quality: options.quality, keepMetadata: options.keep_metadata, background: opaque(background) },
   });
 }

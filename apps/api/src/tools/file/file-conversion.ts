@@ -14,6 +14,7 @@ export const fileConversionHandler: ToolHandler<'file-conversion'> = async ({ fi
       sheet: fields.sheet,
     },
     await convertServices(context),
+    context.signal,
   );
   const size = Buffer.byteLength(result.body);
   return {

@@ -3,11 +3,11 @@ import type { ToolHandler } from '../types.js';
 import { detectInWorker } from './file-services.js';
 
 /** POST /files/detect */
-export const fileDetectionHandler: ToolHandler<'file-detection'> = async ({ file }) => {
+export const fileDetectionHandler: ToolHandler<'file-detection'> = async ({ file }, { signal }) => {
   const data = await detectFileType(
     file.data,
     { name: file.filename, mime: file.declaredType },
-    detectInWorker,
+    detectInWorker(signal),
   );
   return {
     kind: 'analysis',

@@ -1,9 +1,22 @@
-import { imageHeaders } from '@toolkit/catalog';
+import { firstFrameHeader, imageHeaders } from '@toolkit/catalog';
 import type { FileResult } from '../../http/result.js';
 import type { ImageResult } from '../../operations/image/encode.js';
 
-/** A binary image reply with the contract's image headers. */
-export function imageReply(image: ImageResult, originalBytes: number): FileResult {
+/** What a reply needs of an image result (compress may hand back the upload itself). */
+type ReplyImage = Pick<
+  ImageResult,
+  'data' | 'mimeType' | 'extension' | 'width' | 'height' | 'firstFrameOnly'
+>;
+
+/**
+ * A binary image reply with the contract's image headers, and X-Animation when an animation was
+ * written as its first frame.
+ */
+export function imageReply(
+  image: ReplyImage,
+  originalBytes: number,
+  extra: Record<string, string> = {},
+): FileResult {
   return {
     kind: 'file',
     data: image.data,
@@ -14,6 +27,8 @@ export function imageReply(image: ImageResult, originalBytes: number): FileResul
       [imageHeaders.height.name]: image.height,
       [imageHeaders.originalSize.name]: originalBytes,
       [imageHeaders.outputSize.name]: image.data.length,
+      ...(image.firstFrameOnly ? { [firstFrameHeader.name]: 'first-frame' } : {}),
+      ...extra,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
+import { EARLY_ACTION_ATTRIBUTE } from '~/lib/boot-script';
 import { cn } from '~/lib/utils';
 import { Button } from './button';
 import { toggleSidebar, useSidebar } from './sidebar-context';
@@ -63,6 +64,8 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
   return (
     <Button
       data-slot="sidebar-trigger"
+      // On wide screens it works before hydration too: the boot script collapses it the same way.
+      {...{ [EARLY_ACTION_ATTRIBUTE]: 'sidebar' }}
       variant="ghost"
       size="icon-sm"
       aria-keyshortcuts="Control+B Meta+B"

@@ -1,5 +1,6 @@
 import { type DragEvent, type ReactNode, type RefObject, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { FILE_INPUT_ATTRIBUTE } from '~/lib/boot-script';
 import { cn } from '~/lib/utils';
 
 export const UPLOAD_HEADING = 'Drag & Drop or Select from File';
@@ -21,6 +22,7 @@ export interface DropZoneHandle {
  */
 export function DropZone({
   ref,
+  inputId,
   accept,
   multiple = false,
   onFiles,
@@ -31,6 +33,8 @@ export function DropZone({
   children,
 }: {
   ref: RefObject<DropZoneHandle | null>;
+  /** Id of the hidden file input, named by the buttons that open it (see `filePickerProps`). */
+  inputId: string;
   accept: string | undefined;
   multiple?: boolean;
   onFiles: (files: File[]) => void;
@@ -80,6 +84,7 @@ export function DropZone({
       {children(dragging)}
       <input
         ref={inputRef}
+        id={inputId}
         type="file"
         accept={accept}
         multiple={multiple}
@@ -96,9 +101,18 @@ export function DropZone({
   );
 }
 
+/**
+ * Props for a button that opens the file input `inputId`: before hydration the boot script opens the
+ * picker itself, at once (browsers show one only shortly after the click; lib/early-actions.ts).
+ */
+export function filePickerProps(inputId: string): Record<string, string> {
+  return { [FILE_INPUT_ATTRIBUTE]: inputId };
+}
+
 /** The empty state: icon, heading, hint and the Select file button (keyboard users tab to it). */
 export function EmptyDropState({
   icon,
+  inputId,
   headingId,
   hintId,
   hint,
@@ -106,6 +120,8 @@ export function EmptyDropState({
   onSelect,
 }: {
   icon: ReactNode;
+  /** The DropZone's input, which the Select file button opens. */
+  inputId: string;
   headingId: string;
   hintId: string;
   hint: string;
@@ -125,7 +141,7 @@ export function EmptyDropState({
           {hint}
         </p>
       </div>
-      <Button ref={selectRef} variant="outline" onClick={onSelect}>
+      <Button ref={selectRef} variant="outline" onClick={onSelect} {...filePickerProps(inputId)}>
         {SELECT_FILE_LABEL}
       </Button>
     </div>

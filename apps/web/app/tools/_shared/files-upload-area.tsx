@@ -1,7 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon, UploadIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { AreaError, DropZone, type DropZoneHandle, EmptyDropState } from './drop-zone';
+import { AreaError, DropZone, type DropZoneHandle, EmptyDropState, filePickerProps } from './drop-zone';
 import { formatBytes } from './format';
 import { checkerboard } from './image-preview';
 import type { FilesUpload, ListedFile } from './use-files-upload';
@@ -26,6 +26,7 @@ export function FilesUploadArea({ upload, hint }: { upload: FilesUpload; hint: s
   const headingId = useId();
   const hintId = useId();
   const errorId = useId();
+  const inputId = useId();
   const { items, profile, max, error } = upload;
   const total = items.reduce((sum, item) => sum + item.file.size, 0);
   const full = items.length >= max;
@@ -64,6 +65,7 @@ export function FilesUploadArea({ upload, hint }: { upload: FilesUpload; hint: s
     <div className="flex flex-col gap-2">
       <DropZone
         ref={zone}
+        inputId={inputId}
         accept={profile.accept}
         multiple
         onFiles={upload.add}
@@ -75,6 +77,7 @@ export function FilesUploadArea({ upload, hint }: { upload: FilesUpload; hint: s
         {(dragging) =>
           items.length === 0 ? (
             <EmptyDropState
+              inputId={inputId}
               icon={
                 <UploadIcon
                   className={dragging ? 'size-5 text-brand' : 'size-5 text-muted-foreground'}
@@ -117,6 +120,7 @@ export function FilesUploadArea({ upload, hint }: { upload: FilesUpload; hint: s
                   size="sm"
                   disabled={full}
                   onClick={() => zone.current?.openPicker()}
+                  {...filePickerProps(inputId)}
                 >
                   <PlusIcon aria-hidden="true" />
                   {ADD_FILES_LABEL}

@@ -3,6 +3,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
+import { filePickerProps } from './drop-zone';
 import { formatBytes } from './format';
 import type { TextOrFile } from './use-text-or-file';
 
@@ -31,6 +32,7 @@ export function TextOrFileInput({
   const textareaId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const fileInputId = useId();
   const [dragging, setDragging] = useState(false);
   const { file, text, noun } = input;
   const name = label ?? (noun === 'text' ? 'Text' : noun);
@@ -45,12 +47,18 @@ export function TextOrFileInput({
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Label htmlFor={textareaId}>{name}</Label>
-        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => fileInput.current?.click()}
+          {...filePickerProps(fileInputId)}
+        >
           <FileUpIcon aria-hidden="true" />
           {UPLOAD_TEXT_FILE_LABEL}
         </Button>
         <input
           ref={fileInput}
+          id={fileInputId}
           type="file"
           accept={accept}
           hidden

@@ -20,6 +20,7 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
   const headingId = useId();
   const hintId = useId();
   const errorId = useId();
+  const inputId = useId();
   const { file, previewUrl, error, profile } = upload;
   const Icon = profile.icon;
   const DropIcon = profile.preview ? ImageUpIcon : UploadIcon;
@@ -40,6 +41,7 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
     <div className="flex flex-col gap-2">
       <DropZone
         ref={zone}
+        inputId={inputId}
         accept={profile.accept}
         onFiles={upload.choose}
         filled={file !== null}
@@ -81,6 +83,7 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
             </div>
           ) : (
             <EmptyDropState
+              inputId={inputId}
               icon={
                 dragging ? (
                   <DropIcon className="size-5 text-brand" aria-hidden="true" />

@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { underDeadline } from './admission.js';
+
+/** A response that has not finished: 'close' before the end means the client went away. */
+const response = () =>
+  Object.assign(new EventEmitter(), { writableFinished: false }) as unknown as ServerResponse;
+
+describe('underDeadline', () => {
+  it('answers TIMEOUT at the deadline, aborts the signal, and keeps the slots until the work settles', async () => {
+    let finish: () => void = () => {};
+    let signal: AbortSignal | undefined;
+    const released: string[] = [];
+    const answer = underDeadline(
+      (s) => {
+        signal = s;
+        return new Promise<string>((resolve) => {
+          finish = () => resolve('late');
+        });
+      },
+      20,
+      response(),
+      [() => released.push('work'), () => released.push('upload')],
+    );
+    await expect(answer).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The request took longer than 0.02 s to process.',
+    });
+    expect(signal?.aborted).toBe(true);
+    // The answer is out, but the work still runs: its slots are not free yet.
+    expect(released).toEqual([]);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual(['work', 'upload']);
+  });
+
+  it('aborts the signal when the client goes away, and releases once the work stops', async () => {
+    const res = response();
+    const released: string[] = [];
+    const answer = underDeadline(
+      (signal) =>
+        new Promise<string>((_, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('stopped')));
+        }),
+      60_000,
+      res,
+      [() => released.push('work')],
+    );
+    res.emit('close');
+    await expect(answer).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual(['work']);
+  });
+
+  it('passes the result through and releases the slots', async () => {
+    const released: string[] = [];
+    await expect(
+      underDeadline(async () => 'done', 1000, response(), [() => released.push('work')]),
+    ).resolves.toBe('done');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual(['work']);
+  });
+});

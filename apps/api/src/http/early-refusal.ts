@@ -1,0 +1,38 @@
+import type { InputKind } from '@toolkit/catalog';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import { isMultipart } from './multipart.js';
+import { missingFile } from './tool-input.js';
+
+/** Room for the multipart framing and the text fields on top of the files themselves. */
+const formOverheadBytes = 1024 * 1024;
+
+const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/**
+ * A tool route's onRequest check, before a byte of the body is read or an upload slot taken: an
+ * announced body larger than the route accepts is refused (413), and so is a body of any other
+ * kind than a form on a route that only takes files (the same MISSING_FILE whatever was sent:
+ * text/plain, application/octet-stream or JSON).
+ */
+export function refuseEarly(input: InputKind, fileBytes: number) {
+  const maxFiles = input.kind === 'files' ? input.max : 1;
+  const totalBytes = input.kind === 'files' ? input.maxTotalBytes : undefined;
+  const max = Math.min(fileBytes * maxFiles, totalBytes ?? Number.POSITIVE_INFINITY) + formOverheadBytes;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  return async (request: FastifyRequest) => {
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > max) {
+      throw new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        totalBytes === undefined
+          ? `The upload is ${mb(length)} MB; at most ${mb(fileBytes)} MB per file is allowed.`
+          : `The upload is ${mb(length)} MB; at most ${mb(totalBytes)} MB of files in all is allowed.`,
+      );
+    }
+    if (input.kind !== 'json-or-file' && hasBody(request) && !isMultipart(request.raw)) {
+      throw missingFile(input);
+    }
+  };
+}

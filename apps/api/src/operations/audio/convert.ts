@@ -1,0 +1,249 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConvertAudioRequest } from '@toolkit/catalog';
+import { fileTypeFromBuffer } from 'file-type';
+import { ProcessSlots, runProcess, withTempDir } from '../../runtime/run-process.js';
+import { OperationError } from '../errors.js';
+import { type FfmpegSource, findFfmpeg } from './ffmpeg.js';
+import {
+  allowedDemuxers,
+  inputDemuxers,
+  lossyFormats,
+  outputFormats,
+  readableFormatsText,
+} from './formats.js';
+
+/** format, bitrate (kbit/s, lossy formats), sample_rate (Hz), channels (1 or 2): the catalog's request. */
+export type AudioConvertOptions = ConvertAudioRequest;
+
+export interface AudioLimits {
+  /** Longest input accepted, in seconds (default 20 minutes). */
+  maxDurationSeconds: number;
+  /** Time for reading and converting one file. */
+  timeoutMs: number;
+  /** ffmpeg processes running at once at most. */
+  concurrency: number;
+  /** Largest result sent back, in bytes (default 256 MB: 20 minutes of 48 kHz stereo WAV is 230 MB). */
+  maxOutputBytes?: number;
+  ffmpeg?: FfmpegSource;
+}
+
+export interface AudioResult {
+  data: Buffer;
+  extension: string;
+  mime: string;
+  /** Duration of the converted audio, in seconds (ffmpeg's own count of what it wrote). */
+  durationSeconds: number;
+  /** The container the input was recognised as (file-type's extension). */
+  inputFormat: string;
+}
+
+let slots: { size: number; slots: ProcessSlots } | undefined;
+function slotsFor(size: number): ProcessSlots {
+  if (!slots || slots.size !== size) slots = { size, slots: new ProcessSlots(size) };
+  return slots.slots;
+}
+
+const clock = (seconds: number) => {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1024 / 1024;
+  return mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
+};
+
+const timePattern = /(\d+):(\d\d):(\d\d(?:\.\d+)?)/;
+function seconds(text: string | undefined): number | undefined {
+  const match = text ? timePattern.exec(text) : null;
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : undefined;
+}
+
+/** Checks the options against the target format (the catalog checks the ranges first). */
+export function checkAudioOptions(options: AudioConvertOptions): void {
+  const spec = outputFormats[options.format];
+  if (options.bitrate !== undefined) {
+    if (spec.lossy === undefined) {
+      throw new OperationError(
+        'VALIDATION_ERROR',
+        `${options.format.toUpperCase()} is lossless and takes no bitrate; bitrate applies to ${lossyFormats.join(', ')}.`,
+        { field: 'bitrate' },
+      );
+    }
+    if (!Number.isInteger(options.bitrate) || options.bitrate < 32 || options.bitrate > 320) {
+      throw new OperationError(
+        'VALIDATION_ERROR',
+        'bitrate must be a whole number of kbit/s from 32 to 320.',
+        {
+          field: 'bitrate',
+        },
+      );
+    }
+  }
+  if (options.sample_rate !== undefined) {
+    const rate = options.sample_rate;
+    if (!Number.isInteger(rate) || rate < 8000 || rate > 96000) {
+      throw new OperationError(
+        'VALIDATION_ERROR',
+        'sample_rate must be a whole number of Hz from 8000 to 96000.',
+        {
+          field: 'sample_rate',
+        },
+      );
+    }
+    if (spec.sampleRates && !spec.sampleRates.includes(rate)) {
+      throw new OperationError(
+        'VALIDATION_ERROR',
+        `${options.format.toUpperCase()} cannot be written at ${rate} Hz; use one of ${spec.sampleRates.join(', ')}.`,
+        { field: 'sample_rate' },
+      );
+    }
+  }
+  if (options.channels !== undefined && options.channels !== 1 && options.channels !== 2) {
+    throw new OperationError('VALIDATION_ERROR', 'channels must be 1 (mono) or 2 (stereo).', {
+      field: 'channels',
+    });
+  }
+}
+
+/** ffmpeg's input options: no stdin, local files only, and exactly the demuxer the bytes showed. */
+function inputArgs(demuxer: string, path: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-protocol_whitelist',
+    'file,pipe',
+    '-format_whitelist',
+    allowedDemuxers,
+    '-f',
+    demuxer,
+    '-i',
+    `file:${path}`,
+  ];
+}
+
+/**
+ * Converts audio with ffmpeg (see findFfmpeg): the container is recognised from the bytes and
+ * opened with its own demuxer only; the duration is read from the header first, and a file over
+ * the limit is refused before any conversion (413); the conversion itself is capped at the limit
+ * too, for headers that lie. Input and output live in a private temporary folder that is always
+ * removed; at most `concurrency` ffmpeg processes run at once, each killed with its process group
+ * on timeout or when the request is given up.
+ *
+ * @example await convertAudio(buffer, { format: 'mp3', bitrate: 192 }, { maxDurationSeconds: 1200, timeoutMs: 60_000, concurrency: 2 }, signal)
+ */
+export async function convertAudio(
+  data: Uint8Array,
+  options: AudioConvertOptions,
+  limits: AudioLimits,
+  signal?: AbortSignal,
+): Promise<AudioResult> {
+  checkAudioOptions(options);
+  if (data.byteLength === 0)
+    throw new OperationError('UNPROCESSABLE_FILE', 'The audio file is empty (0 bytes).');
+  const type = await fileTypeFromBuffer(data);
+  const demuxer = type ? inputDemuxers[type.ext] : undefined;
+  if (!type || !demuxer) {
+    throw new OperationError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The file is not audio in a format this converter reads${type ? ` (it looks like ${type.ext.toUpperCase()})` : ''}: send ${readableFormatsText}.`,
+    );
+  }
+  const ffmpeg = await findFfmpeg(limits.ffmpeg);
+  const spec = outputFormats[options.format];
+  const maxOutput = limits.maxOutputBytes ?? 256 * 1024 * 1024;
+  const deadline = Date.now() + limits.timeoutMs;
+  const remaining = () => Math.max(1, deadline - Date.now());
+
+  return slotsFor(limits.concurrency).run(() =>
+    withTempDir('audio-', async (dir) => {
+      const input = join(dir, 'input');
+      const output = join(dir, `output.${spec.extension}`);
+      await writeFile(input, data);
+
+      // Without an output ffmpeg only reads the header, prints it, and exits with status 1.
+      const probe = await runProcess(ffmpeg.path, inputArgs(demuxer, input), {
+        timeoutMs: remaining(),
+        ...(signal ? { signal } : {}),
+        cwd: dir,
+      });
+      const unreadable = () =>
+        new OperationError(
+          'UNPROCESSABLE_FILE',
+          `The ${type.ext.toUpperCase()} file could not be read: it is damaged, truncated or holds no audio.`,
+          { cause: probe.stderr },
+        );
+      if (!/Stream #\d+:\d+\S*: Audio: /.test(probe.stderr)) throw unreadable();
+      const declared = seconds(/Duration: ([^,\n]+)/.exec(probe.stderr)?.[1]);
+      const limit = limits.maxDurationSeconds;
+      if (declared !== undefined && declared > limit) {
+        throw new OperationError(
+          'PAYLOAD_TOO_LARGE',
+          `The audio is ${clock(declared)} long; at most ${clock(limit)} can be converted.`,
+        );
+      }
+
+      const args = [...inputArgs(demuxer, input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', spec.encoder];
+      if (spec.lossy) args.push(...(options.bitrate ? ['-b:a', `${options.bitrate}k`] : spec.lossy.defaults));
+      if (options.sample_rate !== undefined) args.push('-ar', String(options.sample_rate));
+      if (options.channels !== undefined) args.push('-ac', String(options.channels));
+      // A header that understates the length cannot make ffmpeg work past the limit.
+      args.push('-t', String(limit + 1), '-fs', String(maxOutput + 1));
+      args.push(...(spec.extra ?? []), '-progress', 'pipe:1', '-nostats');
+      args.push('-f', spec.muxer, '-y', `file:${output}`);
+      const converted = await runProcess(ffmpeg.path, args, {
+        timeoutMs: remaining(),
+        ...(signal ? { signal } : {}),
+        cwd: dir,
+        maxOutputBytes: 1024 * 1024,
+      });
+      if (converted.code !== 0 && /Error while opening encoder|encoder setup failed/.test(converted.stderr)) {
+        const asked = [
+          options.bitrate && `${options.bitrate} kbit/s`,
+          options.sample_rate && `${options.sample_rate} Hz`,
+          options.channels && (options.channels === 1 ? 'mono' : 'stereo'),
+        ].filter(Boolean);
+        throw new OperationError(
+          'VALIDATION_ERROR',
+          `The ${options.format.toUpperCase()} encoder cannot write this audio${asked.length ? ` at ${asked.join(', ')}` : ''}; try another bitrate or sample_rate.`,
+          { field: options.bitrate ? 'bitrate' : 'sample_rate', cause: converted.stderr },
+        );
+      }
+      if (converted.code !== 0) {
+        throw new OperationError(
+          'UNPROCESSABLE_FILE',
+          `The ${type.ext.toUpperCase()} file could not be converted: it is damaged or truncated.`,
+          { cause: converted.stderr },
+        );
+      }
+      const progress = converted.stdout.toString('utf8');
+      const times = [...progress.matchAll(/^out_time=(.+)$/gm)];
+      const written = seconds(times[times.length - 1]?.[1]) ?? declared ?? 0;
+      if (written > limit) {
+        throw new OperationError(
+          'PAYLOAD_TOO_LARGE',
+          `The audio is longer than ${clock(limit)}, the most that can be converted.`,
+        );
+      }
+      if ((await stat(output)).size > maxOutput) {
+        throw new OperationError(
+          'PAYLOAD_TOO_LARGE',
+          `The converted ${options.format.toUpperCase()} would be larger than ${megabytes(maxOutput)} MB; choose a compressed format, a lower sample rate or mono.`,
+        );
+      }
+      const result = await readFile(output);
+      if (result.length === 0) throw unreadable();
+      return {
+        data: result,
+        extension: spec.extension,
+        mime: spec.mime,
+        durationSeconds: Math.round(written * 1000) / 1000,
+        inputFormat: type.ext,
+      };
+    }),
+  );
+}

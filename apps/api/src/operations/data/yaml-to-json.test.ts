@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { failureOf } from '../../../test/helpers/operation-failure.js';
+import { sharedCorpus } from '../../../test/helpers/shared-corpus.js';
+import { yamlToJson } from './yaml-to-json.js';
+
+const convert = (yaml: string, all_documents = false) => yamlToJson(yaml, { all_documents }, 'yaml');
+
+describe('yamlToJson', () => {
+  it('types scalars by the YAML 1.2 core schema, keeping dates, big integers and float spellings', () => {
+    const yaml = [
+      'answers: [yes, no, on, off, y, n]',
+      'date: 2001-12-14',
+      'time: 2001-12-14t21:59:43.10-05:00',
+      'big: 12345678901234567890123',
+      'negative: -9007199254740993',
+      'hex: 0x1F',
+      'octal: 0o17',
+      'float: 1.0',
+      'exp: 1e+9',
+      'half: .5',
+      'inf: -.inf',
+      'nothing: ~',
+      'truth: true',
+      'quoted: "01234"',
+    ].join('\n');
+    expect(convert(yaml)).toBe(
+      '{\n  "answers": [\n    "yes",\n    "no",\n    "on",\n    "off",\n    "y",\n    "n"\n  ],\n  "date": "2001-12-14",\n  "time": "2001-12-14t21:59:43.10-05:00",\n  "big": 12345678901234567890123,\n  "negative": -9007199254740993,\n  "hex": 31,\n  "octal": 15,\n  "float": 1.0,\n  "exp": 1e+9,\n  "half": 0.5,\n  "inf": "-.inf",\n  "nothing": null,\n  "truth": true,\n  "quoted": "01234"\n}',
+    );
+  });
+
+  it('resolves anchors, aliases and merge keys', () => {
+    const yaml = 'base: &base {a: 1, b: 2}\nderived:\n  <<: *base\n  b: 3\nlist: [*base]\n';
+    expect(JSON.parse(convert(yaml))).toEqual({
+      base: { a: 1, b: 2 },
+      derived: { a: 1, b: 3 },
+      list: [{ a: 1, b: 2 }],
+    });
+    const ansible = JSON.parse(convert(sharedCorpus('data/yaml/ansible-base.yml').toString('utf8')));
+    expect(ansible.ANSIBLE_HOME.default).toBe('~/.ansible');
+  });
+
+  it('gives the first document or all of them', () => {
+    expect(convert('a: 1\n---\nb: 2\n')).toBe('{\n  "a": 1\n}');
+    expect(JSON.parse(convert('a: 1\n---\nb: 2\n', true))).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(convert('')).toBe('null');
+    expect(convert('', true)).toBe('[]');
+    expect(convert('{}')).toBe('{}');
+  });
+
+  it('keeps __proto__ as a key', () => {
+    const value = JSON.parse(convert('__proto__: {polluted: 1}\nconstructor: c\n'));
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses duplicate keys and invalid YAML with line and column', async () => {
+    expect(await failureOf(() => convert('a: 1\nb: 2\na: 3\n'))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The YAML is invalid at line 3, column 1: Map keys must be unique.',
+      field: 'yaml',
+    });
+    expect(
+      await failureOf(() => convert(sharedCorpus('bad/yaml_tab_indented.yaml').toString('utf8'))),
+    ).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The YAML is invalid at line 2, column 1: Tabs are not allowed as indentation.',
+      field: 'yaml',
+    });
+    expect((await failureOf(() => convert('a: 1\n---\nb: [1, 2\n', false))).message).toMatch(
+      /^The YAML is invalid at line 4, column 1: /,
+    );
+  });
+
+  it('refuses alias bombs and 100,000 levels of nesting', async () => {
+    expect(await failureOf(() => convert(sharedCorpus('bad/yaml_alias_bomb.yaml').toString('utf8')))).toEqual(
+      {
+        code: 'UNPROCESSABLE_FILE',
+        message: 'The YAML expands aliases more than 100 times (an alias bomb?); it is not converted.',
+        field: 'yaml',
+      },
+    );
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect((await failureOf(() => convert(deep))).code).toBe('UNPROCESSABLE_FILE');
+    const indented = `a:\n${Array.from({ length: 1500 }, (_, i) => `${' '.repeat(i + 1)}b${i}:`).join('\n')} 1\n`;
+    expect((await failureOf(() => convert(indented))).code).toBe('UNPROCESSABLE_FILE');
+  });
+});

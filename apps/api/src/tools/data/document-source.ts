@@ -1,0 +1,51 @@
+import type { UploadedFile } from '../../http/multipart.js';
+import { assertNesting } from '../../operations/data/limits.js';
+import { OperationError } from '../../operations/errors.js';
+
+/** Where a JSON-or-file tool's document is: the uploaded file's bytes, else its JSON member. */
+export interface DocumentSource<T> {
+  input: T | Uint8Array;
+  /** The request field it came from ("file" or the JSON member), named in errors. */
+  field: string;
+}
+
+/**
+ * The document a data or text tool works on: an uploaded `file` wins (the panel sends one instead
+ * of the text), else the JSON member `key`; neither is VALIDATION_ERROR naming both ways.
+ *
+ * @example documentSource(fields.csv, 'csv', file, 'CSV') // { input: 'a,b\n1,2', field: 'csv' }
+ */
+export function documentSource<T>(
+  value: T | undefined,
+  key: string,
+  file: UploadedFile | undefined,
+  what: string,
+): DocumentSource<T> {
+  if (file)
+    return {
+      input: new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength),
+      field: 'file',
+    };
+  if (value === undefined) {
+    throw new OperationError(
+      'VALIDATION_ERROR',
+      `Send the ${what} as "${key}" in a JSON body, or upload it as a file in the field "file".`,
+      { field: key },
+    );
+  }
+  return { input: value, field: key };
+}
+
+/**
+ * A JSON member that is a value, not JSON text, travels to the worker as a structured clone, which
+ * overflows the stack on a value nested 100,000 levels deep: check the depth here first.
+ */
+export function jsonSource(value: unknown, file: UploadedFile | undefined): DocumentSource<unknown> {
+  const source = documentSource(value, 'json', file, 'JSON');
+  if (typeof source.input !== 'string' && !(source.input instanceof Uint8Array)) {
+    assertNesting(source.input, 'JSON', source.field);
+  }
+  return source;
+}
+
+export const jsonType = 'application/json; charset=utf-8';

@@ -1,0 +1,34 @@
+import { sizeHeaders, textToPdfHeaders } from '@toolkit/catalog';
+import { OperationError } from '../../operations/errors.js';
+import { describeMissingGlyphs, renderTextPdf } from '../../operations/pdf/from-text.js';
+import { decodeTextFile } from '../../operations/pdf/text-file.js';
+import type { ToolHandler } from '../types.js';
+
+/** POST /pdf/from-text */
+export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, file }, { config, signal }) => {
+  const text = fields.text ?? (file ? decodeTextFile(file.data) : undefined);
+  // An empty or blank "text" arrives as absent (blank fields mean "use the default").
+  if (text === undefined) {
+    throw new OperationError(
+      'VALIDATION_ERROR',
+      'The text is missing, empty or only whitespace: send {"text": "…"}, or upload a .txt or .md file as "file".',
+      { field: 'text' },
+    );
+  }
+  const markdown =
+    fields.markdown ?? (fields.text === undefined && /\.(md|markdown)$/i.test(file?.filename ?? ''));
+  const result = await renderTextPdf(
+    { ...fields, text, markdown },
+    { maxCharacters: config.limits.textToPdfMaxCharacters },
+    { timeoutMs: config.timeouts.requestMs, signal },
+  );
+  const data = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+  const headers: Record<string, string | number> = {
+    [textToPdfHeaders.pageCount.name]: result.pages,
+    [sizeHeaders.outputSize.name]: data.length,
+  };
+  if (result.missingGlyphs.length > 0) {
+    headers[textToPdfHeaders.missingGlyphs.name] = describeMissingGlyphs(result.missingGlyphs);
+  }
+  return { kind: 'file', data, contentType: 'application/pdf', extension: 'pdf', headers };
+};

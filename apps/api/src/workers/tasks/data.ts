@@ -1,0 +1,51 @@
+import { type Base64DecodeOptions, base64Decode } from '../../operations/data/base64-decode.js';
+import { type Base64EncodeOptions, base64Encode } from '../../operations/data/base64-encode.js';
+import { type CsvToJsonOptions, csvToJson } from '../../operations/data/csv-to-json.js';
+import { parseJsonText } from '../../operations/data/json-text.js';
+import { type JsonToCsvOptions, jsonToCsv } from '../../operations/data/json-to-csv.js';
+import { type JsonToXmlOptions, jsonToXml } from '../../operations/data/json-to-xml.js';
+import { type XmlToJsonOptions, xmlToJson } from '../../operations/data/xml-to-json.js';
+import { type YamlToJsonOptions, yamlToJson } from '../../operations/data/yaml-to-json.js';
+import { decodeText, type TextInput } from '../../operations/text/decode-text.js';
+import type { TaskTable } from '../task-table.js';
+
+export interface DataTaskInput<Options, Input = TextInput> {
+  /** The JSON field's value or the uploaded file's bytes; decoded and parsed here, off the event loop. */
+  input: Input;
+  /** The request field it came from, named in errors. */
+  field: string;
+  options: Options;
+}
+
+/**
+ * `json` may be JSON text (a string or a file) or an already parsed value. A parsed value must
+ * have been checked with assertNesting before it was posted here: cloning a 100,000-level value
+ * overflows the stack on the way.
+ */
+function jsonValue(input: unknown, field: string): unknown {
+  return typeof input === 'string' || input instanceof Uint8Array
+    ? parseJsonText(decodeText(input, field), field)
+    : input;
+}
+
+function bytesOf(input: TextInput): Uint8Array {
+  return typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+}
+
+export const dataTasks = {
+  'data.json-to-csv': ({ input, field, options }: DataTaskInput<JsonToCsvOptions, unknown>) =>
+    jsonToCsv(jsonValue(input, field), options, field),
+  'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) =>
+    csvToJson(decodeText(input, field), options, field),
+  'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
+    xmlToJson(decodeText(input, field), options, field),
+  'data.json-to-xml': ({ input, field, options }: DataTaskInput<JsonToXmlOptions, unknown>) =>
+    jsonToXml(jsonValue(input, field), options, field),
+  'data.yaml-to-json': ({ input, field, options }: DataTaskInput<YamlToJsonOptions>) =>
+    yamlToJson(decodeText(input, field), options, field),
+  // Any bytes can be encoded: a file is taken as it is, a JSON string as its UTF-8.
+  'data.base64-encode': ({ input, options }: DataTaskInput<Base64EncodeOptions>) =>
+    base64Encode(bytesOf(input), options),
+  'data.base64-decode': ({ input, field, options }: DataTaskInput<Base64DecodeOptions>) =>
+    base64Decode(decodeText(input, field), options, field),
+} satisfies TaskTable;

@@ -1,0 +1,24 @@
+import { OperationError } from '../../src/operations/errors.js';
+
+/** The OperationError a call throws (a test fails when it throws anything else, or nothing). */
+export async function failure(run: () => unknown): Promise<OperationError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof OperationError) return error;
+    throw error;
+  }
+  throw new Error('expected an OperationError, but nothing was thrown');
+}
+
+/** The code, message and field of an OperationError, for one exact comparison. */
+export async function failureOf(
+  run: () => unknown,
+): Promise<{ code: string; message: string; field?: string }> {
+  const error = await failure(run);
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.field === undefined ? {} : { field: error.field }),
+  };
+}

@@ -1,0 +1,329 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setMedia } from '../../test/setup';
+import {
+  bootScript,
+  EARLY_ACTION_ATTRIBUTE,
+  EARLY_PENDING_ATTRIBUTE,
+  FILE_INPUT_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
+  HYDRATION_BOUNDARY_ATTRIBUTE,
+} from './boot-script';
+import { storedSidebarOpen } from './sidebar-state';
+import { storedTheme } from './theme';
+
+// The boot script's listeners, run as the page runs them (the very string of the inline script),
+// against plain DOM standing in for the pre-rendered page. "Hydrating" is what the root layout and
+// HydrationBoundary do: set the hydrated attribute; React's own mark on an element is its props key.
+
+const root = document.documentElement;
+
+function hydrate(element: Element = root): void {
+  element.setAttribute(HYDRATED_ATTRIBUTE, '');
+}
+
+/** What React leaves on an element it has hydrated. */
+function markReactOwned(element: Element): void {
+  Object.assign(element, { __reactProps$test: {} });
+}
+
+/** Lets the MutationObserver and the replay timer run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 60));
+}
+
+function mount(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+function counter(element: EventTarget, type: string) {
+  const seen: Event[] = [];
+  element.addEventListener(type, (event) => seen.push(event));
+  return seen;
+}
+
+beforeAll(() => {
+  new Function(bootScript)();
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  root.removeAttribute(HYDRATED_ATTRIBUTE);
+  root.removeAttribute(EARLY_PENDING_ATTRIBUTE);
+});
+
+describe('before hydration', () => {
+  it('keeps a click and carries it out once, when the root has hydrated', async () => {
+    const button = mount('<button type="button">Open menu</button>').querySelector('button');
+    if (!button) throw new Error('no button');
+    const clicks = counter(button, 'click');
+    button.click();
+    expect(clicks).toHaveLength(0);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(true);
+
+    hydrate();
+    await settle();
+    expect(clicks).toHaveLength(1);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
+
+    button.click();
+    expect(clicks).toHaveLength(2);
+  });
+
+  it('waits, inside a hydration boundary, for the boundary and for React to own the element', async () => {
+    const container = mount(
+      `<div ${HYDRATION_BOUNDARY_ATTRIBUTE}><form><button type="submit">Convert</button></form></div>`,
+    );
+    const boundary = container.firstElementChild as HTMLElement;
+    const button = container.querySelector('button') as HTMLButtonElement;
+    const form = container.querySelector('form') as HTMLFormElement;
+    const submits = counter(form, 'submit');
+    form.addEventListener('submit', (event) => event.preventDefault());
+    button.click();
+
+    hydrate();
+    await settle();
+    expect(submits).toHaveLength(0);
+    hydrate(boundary);
+    await settle();
+    expect(submits).toHaveLength(0);
+    markReactOwned(button);
+    markReactOwned(form);
+    await settle();
+    expect(submits).toHaveLength(1);
+    await settle();
+    expect(submits).toHaveLength(1);
+  });
+
+  it('keeps a form submission (Enter in a field) instead of letting the browser reload the page', async () => {
+    const form = mount('<form><input name="q"><button type="submit">Go</button></form>').querySelector(
+      'form',
+    ) as HTMLFormElement;
+    const submits = counter(form, 'submit');
+    form.addEventListener('submit', (event) => event.preventDefault());
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(submits).toHaveLength(0);
+    hydrate();
+    await settle();
+    expect(submits).toHaveLength(1);
+  });
+
+  it('replays Ctrl+K once as a keydown the page listens for', async () => {
+    const keys = counter(window, 'keydown');
+    const early = new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(keys).toHaveLength(0);
+    hydrate();
+    await settle();
+    expect(keys).toHaveLength(1);
+    const replayed = keys[0] as KeyboardEvent;
+    expect([replayed.key, replayed.ctrlKey, replayed.shiftKey]).toEqual(['k', true, false]);
+  });
+
+  it('leaves other keys, links and disabled buttons alone', async () => {
+    const container = mount('<a href="#x">Link</a><button disabled>Coming Soon</button>');
+    const link = container.querySelector('a') as HTMLAnchorElement;
+    const linkClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(linkClick);
+    expect(linkClick.defaultPrevented).toBe(false);
+    const other = new KeyboardEvent('keydown', { key: 'k', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(other);
+    expect(other.defaultPrevented).toBe(false);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
+  });
+
+  it('lets a label focus its text field, but keeps a label click that toggles a checkbox', async () => {
+    const container = mount(
+      '<label for="w">Width</label><input id="w"><label for="c">Keep ratio</label><input id="c" type="checkbox">',
+    );
+    const [fieldLabel, boxLabel] = Array.from(container.querySelectorAll('label'));
+    const box = container.querySelector('#c') as HTMLInputElement;
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    fieldLabel?.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(false);
+    boxLabel?.click();
+    expect(box.checked).toBe(false);
+    hydrate();
+    await settle();
+    expect(box.checked).toBe(true);
+  });
+
+  it('a checkbox shows its new state at once; the replay restores the old one and clicks it', async () => {
+    const container = mount(
+      '<input id="native" type="checkbox" checked><button role="checkbox" aria-checked="true" data-state="checked"><span data-state="checked">✓</span></button>',
+    );
+    const native = container.querySelector('#native') as HTMLInputElement;
+    const aria = container.querySelector('button') as HTMLButtonElement;
+    const mark = aria.querySelector('span') as HTMLSpanElement;
+    const seen: string[] = [];
+    native.addEventListener('click', () => seen.push(`native:${native.checked}`));
+    aria.addEventListener('click', () => seen.push(`aria:${aria.getAttribute('aria-checked')}`));
+
+    native.click();
+    aria.click();
+    expect(native.checked).toBe(false);
+    expect([aria.getAttribute('aria-checked'), aria.getAttribute('data-state')]).toEqual([
+      'false',
+      'unchecked',
+    ]);
+    expect(mark.style.visibility).toBe('hidden');
+    expect(seen).toEqual([]);
+
+    hydrate();
+    await settle();
+    // The page's handlers see the click of an unchanged control, as they would have after hydration.
+    expect(seen).toEqual(['native:false', 'aria:true']);
+    expect(mark.style.visibility).toBe('');
+  });
+
+  it('replays a pointer click as the whole press (some controls act on pointerdown)', async () => {
+    // jsdom has no PointerEvent: a MouseEvent that carries a pointerType stands in for it.
+    class PointerEventStub extends MouseEvent {
+      pointerType: string;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerType = init.pointerType ?? '';
+      }
+    }
+    vi.stubGlobal('PointerEvent', PointerEventStub);
+    const button = mount('<button role="tab">Python</button>').querySelector('button') as HTMLButtonElement;
+    const seen: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+      button.addEventListener(type, () => seen.push(type));
+    }
+    button.dispatchEvent(
+      new PointerEvent('click', { bubbles: true, cancelable: true, pointerType: 'mouse' }),
+    );
+    expect(seen).toEqual([]);
+    hydrate();
+    await settle();
+    expect(seen).toEqual(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
+    vi.unstubAllGlobals();
+  });
+
+  it('an action where the page is already live waits behind earlier ones, so the order is kept', async () => {
+    hydrate();
+    const container = mount(
+      `<div ${HYDRATION_BOUNDARY_ATTRIBUTE}><button id="a">Choose</button></div><button id="b">Header</button>`,
+    );
+    const [a, b] = Array.from(container.querySelectorAll('button'));
+    if (!a || !b) throw new Error('no buttons');
+    const order: string[] = [];
+    a.addEventListener('click', () => order.push('a'));
+    b.addEventListener('click', () => order.push('b'));
+    a.click();
+    b.click();
+    expect(order).toEqual([]);
+    hydrate(container.firstElementChild as Element);
+    markReactOwned(a);
+    await settle();
+    expect(order).toEqual(['a', 'b']);
+    b.click();
+    expect(order).toEqual(['a', 'b', 'b']);
+  });
+
+  it('replays one action per task, so the page renders in between', async () => {
+    const container = mount('<button id="a">A</button><button id="b">B</button>');
+    const order: string[] = [];
+    for (const button of Array.from(container.querySelectorAll('button'))) {
+      button.addEventListener('click', () => {
+        order.push(button.id);
+        queueMicrotask(() => order.push(`${button.id} rendered`));
+      });
+      button.click();
+    }
+    hydrate();
+    await settle();
+    expect(order).toEqual(['a', 'a rendered', 'b', 'b rendered']);
+  });
+
+  it('tells React about text typed before hydration', async () => {
+    const input = mount('<input value="">').querySelector('input') as HTMLInputElement;
+    input.value = '640';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const inputs = counter(input, 'input');
+    hydrate();
+    await settle();
+    expect(inputs).toHaveLength(1);
+    expect(input.value).toBe('640');
+  });
+
+  it('opens a file picker at once (browsers refuse it later), and does not replay the click', async () => {
+    const container = mount(
+      `<button type="button" ${FILE_INPUT_ATTRIBUTE}="pick">Select file</button><input id="pick" type="file" hidden>`,
+    );
+    const button = container.querySelector('button') as HTMLButtonElement;
+    const input = container.querySelector('input') as HTMLInputElement;
+    const opened = vi.fn();
+    input.addEventListener('click', (event) => {
+      event.preventDefault();
+      opened();
+    });
+    const clicks = counter(button, 'click');
+    button.click();
+    expect(opened).toHaveBeenCalledTimes(1);
+    hydrate();
+    await settle();
+    expect(clicks).toHaveLength(0);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('controls that work without React', () => {
+  it('the theme toggle switches the class and the b_theme cookie at once, and is not replayed', async () => {
+    const button = mount(`<button ${EARLY_ACTION_ATTRIBUTE}="theme">Toggle theme</button>`).querySelector(
+      'button',
+    ) as HTMLButtonElement;
+    const clicks = counter(button, 'click');
+    button.click();
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(storedTheme(document.cookie)).toBe('dark');
+    button.click();
+    expect(root.classList.contains('dark')).toBe(false);
+    expect(storedTheme(document.cookie)).toBe('light');
+    hydrate();
+    await settle();
+    expect(clicks).toHaveLength(0);
+  });
+
+  it('the sidebar toggle and Ctrl+B collapse the sidebar and store sidebar_state on wide screens', () => {
+    const button = mount(
+      `<div data-slot="sidebar-wrapper"><button ${EARLY_ACTION_ATTRIBUTE}="sidebar">Toggle sidebar</button></div>`,
+    ).querySelector('button') as HTMLButtonElement;
+    button.click();
+    expect(root.getAttribute('data-sidebar')).toBe('collapsed');
+    expect(storedSidebarOpen(document.cookie)).toBe(false);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'b', metaKey: true, bubbles: true }));
+    expect(root.getAttribute('data-sidebar')).toBe('expanded');
+    expect(storedSidebarOpen(document.cookie)).toBe(true);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
+  });
+
+  it('on narrow screens the sidebar toggle opens the sheet, which needs React: kept for later', async () => {
+    setMedia({ mobile: true });
+    const button = mount(
+      `<div data-slot="sidebar-wrapper"><button ${EARLY_ACTION_ATTRIBUTE}="sidebar">Toggle sidebar</button></div>`,
+    ).querySelector('button') as HTMLButtonElement;
+    const clicks = counter(button, 'click');
+    button.click();
+    expect(root.hasAttribute('data-sidebar')).toBe(false);
+    hydrate();
+    await settle();
+    expect(clicks).toHaveLength(1);
+  });
+
+  it('Ctrl+B does nothing on a page without the sidebar', () => {
+    const key = new KeyboardEvent('keydown', { key: 'b', ctrlKey: true, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(key);
+    expect(key.defaultPrevented).toBe(false);
+    expect(root.hasAttribute('data-sidebar')).toBe(false);
+  });
+});

@@ -1,0 +1,359 @@
+/**
+ * What a visitor does before React has attached to the pre-rendered page, kept and carried out once
+ * it has. `installEarlyActions` runs inside the inline boot script (see boot-script.ts), so it must be
+ * self-contained: no imports, no outer variables, everything it needs comes in `config`. Its text is
+ * taken with Function.prototype.toString, so keep comments out of its body (they would ship in every
+ * page); the reasons are written here instead.
+ *
+ * - "Live" means React handles events there: the root has committed and run its effects (<html> has
+ *   the hydrated attribute, set by the root layout's effect), and, inside a hydration boundary (a
+ *   lazily loaded part of the page, hydrated later), that boundary has done the same and the element
+ *   itself carries React's props.
+ * - A click on a control (a label only when it toggles a checkbox, radio or button: the others just
+ *   focus their field, which works without React), a submit, a file chosen, a drop with files and Ctrl/Cmd+K or +B that land
+ *   where the page is not live yet are stopped before the browser's own default (a native form
+ *   submission would reload the page; a dropped file would replace it) and queued. Each is replayed
+ *   once its target is live: the same element is clicked, the form submitted, the change or drop
+ *   dispatched again with the same files, the shortcut dispatched again. A queued control says
+ *   aria-busy and shows a progress cursor until then; it never looks disabled.
+ * - A checkbox (native, or role checkbox/switch with aria-checked and Radix's data-state) shows its
+ *   new state at once; the replay puts the old state back just before it clicks, so React toggles it.
+ * - A click made with a pointer is replayed as the pointer made it (pointerdown, mousedown, pointerup,
+ *   mouseup, click): some controls act on the press (Radix tabs, menus and selects), not the click.
+ * - While anything waits, later actions wait behind it even where the page is already live, so
+ *   they happen in the order they were made (a file chosen, then submit).
+ * - Replays go one per task: React renders in between, so a submit replayed after a file choice
+ *   sees the file.
+ * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
+ *   it: in its turn among the other actions, such a field gets an input event React takes as a
+ *   change: the value it had then is put back (a re-render in between may have reset it), after
+ *   React's value tracker has been set to another value so that React sees a change.
+ * - Controls that need no React act at once, in plain DOM, with the same effect as their React
+ *   handlers: the theme toggle and, on wide screens, the sidebar toggle and Ctrl/Cmd+B (class or
+ *   attribute on <html> plus the cookie; the React stores read both back). A button that opens a
+ *   file picker opens it at once too: browsers show a picker only within a few seconds of the click.
+ */
+export interface EarlyActionsConfig {
+  /** Global flag that keeps the listeners from being installed twice. */
+  installedFlag: string;
+  /** On <html> and on each hydration boundary once React has committed it and run its effects. */
+  hydratedAttribute: string;
+  /** Marks the wrapper of a part of the page that hydrates after the root. */
+  boundaryAttribute: string;
+  /** On <html> while queued actions wait. */
+  pendingAttribute: string;
+  /** On a control whose click has a plain-DOM effect: its value is one of `actions`. */
+  actionAttribute: string;
+  actions: { theme: string; sidebar: string };
+  /** On a button that opens a file picker: its value is the id of the file input. */
+  fileInputAttribute: string;
+  darkClass: string;
+  /** Serialized cookies, ready for document.cookie. */
+  themeCookies: { dark: string; light: string };
+  sidebarCookies: { open: string; closed: string };
+  sidebarAttribute: string;
+  /** Present only on pages with the docs sidebar. */
+  sidebarSelector: string;
+  mobileQuery: string;
+  searchKey: string;
+  sidebarKey: string;
+  /** Controls whose clicks are kept (links are not: they work as plain links). */
+  controlSelector: string;
+  /** How often queued actions whose target is not live yet are looked at again (ms). */
+  retryMs: number;
+}
+
+interface QueuedAction {
+  kind: 'click' | 'submit' | 'change' | 'drop' | 'key' | 'typed';
+  target: Element;
+  /** Where the target was, to find its replacement if React swapped the element. */
+  path: number[];
+  files?: File[];
+  submitter?: HTMLElement | null;
+  key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
+  /** The click's pointer ('mouse', 'touch', 'pen'), or '' when the keyboard made it. */
+  pointerType?: string;
+  /** What the field held after this stretch of typing (a re-render may reset it before the replay). */
+  value?: string;
+  /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
+  restore?: () => void;
+}
+
+export function installEarlyActions(config: EarlyActionsConfig): void {
+  const w = window as unknown as Record<string, unknown> & Window;
+  if (w[config.installedFlag]) return;
+  w[config.installedFlag] = true;
+  const d = document;
+  const root = d.documentElement;
+  const queue: QueuedAction[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let replaying = false;
+
+  const isLive = (el: Element | null): boolean => {
+    if (!root.hasAttribute(config.hydratedAttribute)) return false;
+    const boundary = el?.closest(`[${config.boundaryAttribute}]`);
+    if (!boundary || !el) return true;
+    if (!boundary.hasAttribute(config.hydratedAttribute)) return false;
+    return Object.keys(el).some((key) => key.indexOf('__reactProps$') === 0);
+  };
+
+  const held = (el: Element | null): boolean => !replaying && (queue.length > 0 || !isLive(el));
+
+  const pathOf = (el: Element): number[] => {
+    const path: number[] = [];
+    let node: Element | null = el;
+    while (node?.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+      node = node.parentElement;
+    }
+    return path;
+  };
+
+  const locate = (action: QueuedAction): Element | null => {
+    if (action.target.isConnected) return action.target;
+    let node: Element | undefined = root;
+    for (const index of action.path) node = node?.children[index];
+    return node && node.tagName === action.target.tagName ? node : null;
+  };
+
+  const setBusy = (el: Element, busy: boolean) => {
+    const style = (el as HTMLElement).style;
+    if (busy) {
+      el.setAttribute('aria-busy', 'true');
+      if (style) style.cursor = 'progress';
+    } else {
+      el.removeAttribute('aria-busy');
+      if (style) style.cursor = '';
+    }
+  };
+
+  const isMobile = () => Boolean(w.matchMedia?.(config.mobileQuery).matches);
+
+  const setCookie = (value: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the same synchronous write as lib/cookies.ts.
+    d.cookie = value;
+  };
+
+  const toggleTheme = () => {
+    const dark = !root.classList.contains(config.darkClass);
+    root.classList.toggle(config.darkClass, dark);
+    setCookie(dark ? config.themeCookies.dark : config.themeCookies.light);
+  };
+
+  const toggleSidebar = () => {
+    const open = root.getAttribute(config.sidebarAttribute) === 'collapsed';
+    root.setAttribute(config.sidebarAttribute, open ? 'expanded' : 'collapsed');
+    setCookie(open ? config.sidebarCookies.open : config.sidebarCookies.closed);
+  };
+
+  const withFiles = (files: File[]): DataTransfer | null => {
+    if (typeof DataTransfer === 'undefined') return null;
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    return transfer;
+  };
+
+  const replay = (action: QueuedAction, target: Element) => {
+    setBusy(action.target, false);
+    action.restore?.();
+    if (action.kind === 'click') {
+      if (action.pointerType) {
+        const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true };
+        const pointer = { ...init, pointerType: action.pointerType, pointerId: 1 };
+        const pointers = typeof PointerEvent === 'function';
+        if (pointers) target.dispatchEvent(new PointerEvent('pointerdown', { ...pointer, buttons: 1 }));
+        target.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }));
+        if (pointers) target.dispatchEvent(new PointerEvent('pointerup', pointer));
+        target.dispatchEvent(new MouseEvent('mouseup', init));
+      }
+      (target as HTMLElement).click();
+    } else if (action.kind === 'typed') replayTyped(target as HTMLInputElement, action.value ?? '');
+    else if (action.kind === 'submit') {
+      const form = target as HTMLFormElement;
+      const submitter = action.submitter?.isConnected ? action.submitter : null;
+      if (submitter) form.requestSubmit(submitter);
+      else form.requestSubmit();
+    } else if (action.kind === 'change') {
+      const transfer = action.files?.length ? withFiles(action.files) : null;
+      if (transfer) (target as HTMLInputElement).files = transfer.files;
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+      target.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (action.kind === 'drop') {
+      const transfer = withFiles(action.files ?? []);
+      if (transfer)
+        target.dispatchEvent(
+          new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+        );
+    } else if (action.key) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...action.key }));
+    }
+  };
+
+  const replayTyped = (field: HTMLInputElement, value: string) => {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    if (!setter) return;
+    field.value = value === field.defaultValue ? '' : field.defaultValue;
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  const flush = () => {
+    timer = undefined;
+    const waiting: QueuedAction[] = [];
+    let replayed = false;
+    for (const action of queue.splice(0)) {
+      const target = replayed ? null : locate(action);
+      if (replayed || (target && !isLive(target))) waiting.push(action);
+      else if (!target) {
+        action.restore?.();
+        setBusy(action.target, false);
+      } else {
+        replayed = true;
+        replaying = true;
+        try {
+          replay(action, target);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        } finally {
+          replaying = false;
+        }
+      }
+    }
+    queue.unshift(...waiting);
+    if (queue.length) schedule(replayed ? 0 : config.retryMs);
+    else root.removeAttribute(config.pendingAttribute);
+  };
+
+  function schedule(delay: number) {
+    if (timer === undefined) timer = setTimeout(flush, delay);
+  }
+
+  const enqueue = (event: Event, action: Omit<QueuedAction, 'path'>) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    queue.push({ ...action, path: pathOf(action.target) });
+    if (action.kind === 'click') setBusy(action.target, true);
+    root.setAttribute(config.pendingAttribute, '');
+  };
+
+  const listen = (type: string, handler: (event: Event) => void) =>
+    w.addEventListener(type, handler, { capture: true });
+
+  listen('click', (event) => {
+    const control = (event.target as Element | null)?.closest?.(config.controlSelector);
+    if (!control || (control as HTMLButtonElement).disabled || !held(control)) return;
+    const labelled = (control as HTMLLabelElement).control as HTMLInputElement | null | undefined;
+    const toggles = labelled && (labelled.tagName === 'BUTTON' || /^(checkbox|radio)$/.test(labelled.type));
+    if (control.tagName === 'LABEL' && !toggles) return;
+    const action = control.getAttribute(config.actionAttribute);
+    const plain = action === config.actions.theme || (action === config.actions.sidebar && !isMobile());
+    if (plain && !isLive(control)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (action === config.actions.theme) toggleTheme();
+      else toggleSidebar();
+      return;
+    }
+    const inputId = control.getAttribute(config.fileInputAttribute);
+    const input = inputId ? d.getElementById(inputId) : null;
+    if (input) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      input.click();
+      return;
+    }
+    if (control.tagName === 'INPUT' && (control as HTMLInputElement).type === 'checkbox') {
+      const box = control as HTMLInputElement;
+      const was = !box.checked;
+      event.stopImmediatePropagation();
+      queue.push({ kind: 'click', target: box, path: pathOf(box), restore: () => (box.checked = was) });
+      setBusy(box, true);
+      root.setAttribute(config.pendingAttribute, '');
+      return;
+    }
+    const checked = control.getAttribute('aria-checked');
+    const role = control.getAttribute('role');
+    let restore: (() => void) | undefined;
+    if ((role === 'checkbox' || role === 'switch') && (checked === 'true' || checked === 'false')) {
+      const state = control.getAttribute('data-state');
+      const next = checked === 'true' ? 'false' : 'true';
+      const marks = Array.from(control.querySelectorAll<HTMLElement>('[data-state]'));
+      control.setAttribute('aria-checked', next);
+      if (state) control.setAttribute('data-state', next === 'true' ? 'checked' : 'unchecked');
+      for (const mark of marks) mark.style.visibility = next === 'true' ? '' : 'hidden';
+      restore = () => {
+        control.setAttribute('aria-checked', checked);
+        if (state) control.setAttribute('data-state', state);
+        for (const mark of marks) mark.style.visibility = '';
+      };
+    }
+    const pointerType = (event as PointerEvent).pointerType || '';
+    enqueue(event, { kind: 'click', target: control, restore, pointerType });
+  });
+
+  listen('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    if (!held(form)) return;
+    enqueue(event, { kind: 'submit', target: form, submitter: (event as SubmitEvent).submitter });
+  });
+
+  listen('change', (event) => {
+    const field = event.target as HTMLInputElement;
+    const kept = field.type === 'file' || field.tagName === 'SELECT';
+    if (!kept || !held(field)) return;
+    enqueue(event, { kind: 'change', target: field, files: Array.from(field.files ?? []) });
+  });
+
+  listen('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || !held(field)) return;
+    if (isLive(field)) event.stopImmediatePropagation();
+    const last = queue[queue.length - 1];
+    if (last?.kind === 'typed' && last.target === field) last.value = field.value;
+    else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
+    root.setAttribute(config.pendingAttribute, '');
+  });
+
+  const carriesFiles = (event: Event) =>
+    Array.prototype.indexOf.call((event as DragEvent).dataTransfer?.types ?? [], 'Files') !== -1;
+
+  const allowDrop = (event: Event) => {
+    if (!carriesFiles(event) || isLive(event.target as Element)) return;
+    event.preventDefault();
+  };
+  listen('dragenter', allowDrop);
+  listen('dragover', allowDrop);
+  listen('drop', (event) => {
+    const target = event.target as Element;
+    if (!carriesFiles(event) || !held(target)) return;
+    enqueue(event, {
+      kind: 'drop',
+      target,
+      files: Array.from((event as DragEvent).dataTransfer?.files ?? []),
+    });
+  });
+
+  listen('keydown', (event) => {
+    const key = event as KeyboardEvent;
+    const name = key.key?.toLowerCase();
+    if (!(key.ctrlKey || key.metaKey) || key.altKey || key.shiftKey) return;
+    if (name !== config.searchKey && name !== config.sidebarKey) return;
+    if (!held(root)) return;
+    if (name === config.sidebarKey) {
+      if (!d.querySelector(config.sidebarSelector)) return;
+      if (!isMobile() && !isLive(root)) {
+        event.preventDefault();
+        toggleSidebar();
+        return;
+      }
+    }
+    const { code, ctrlKey, metaKey } = key;
+    enqueue(event, { kind: 'key', target: d.body, key: { key: key.key, code, ctrlKey, metaKey } });
+  });
+
+  new MutationObserver(() => {
+    if (queue.length) schedule(0);
+  }).observe(root, { attributes: true, subtree: true, attributeFilter: [config.hydratedAttribute] });
+}

@@ -1,0 +1,45 @@
+import { getTool } from '@toolkit/catalog';
+import { useToolMutation } from '~/lib/use-tool-mutation';
+import { ImageOutputFields } from '../_shared/image-output-fields';
+import { FormCard, ToolPanel } from '../_shared/panel';
+import { ImageResult } from '../_shared/results/image-result';
+import { SelectField } from '../_shared/schema-fields';
+import { uploadHint } from '../_shared/texts';
+import { UploadArea } from '../_shared/upload-area';
+import { useFileUpload } from '../_shared/use-file-upload';
+import { useSchemaForm } from '../_shared/use-schema-form';
+
+const tool = getTool('flip-image');
+const texts = {
+  submit: 'Flip Image',
+  submitting: 'Flipping…',
+  failure: 'An error occurred while flipping the image.',
+} as const;
+const directionLabels = {
+  horizontal: 'Horizontal (mirror)',
+  vertical: 'Vertical (upside down)',
+  both: 'Both',
+};
+
+/** The Flip Image try-it panel. */
+export default function FlipPanel() {
+  const mutation = useToolMutation(tool, { successMessage: 'Image successfully flipped.' });
+  const upload = useFileUpload(tool.api.input, mutation.reset);
+  const form = useSchemaForm(tool.api.request);
+  const submit = () => {
+    // Both checks run, so a person sees every problem at once.
+    const valid = form.validate();
+    const input = upload.take();
+    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
+  };
+  return (
+    <ToolPanel endpoint={tool.api}>
+      <FormCard label="Flip an image" onSubmit={submit} texts={texts} mutation={mutation}>
+        <UploadArea upload={upload} hint={uploadHint('flip')} />
+        <SelectField form={form} name="direction" label="Direction" optionLabels={directionLabels} />
+        <ImageOutputFields form={form} />
+      </FormCard>
+      {mutation.data && <ImageResult result={mutation.data} original={upload.file} operation="flip" />}
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,111 @@
+import { getTool, textToPdfHeaders } from '@toolkit/catalog';
+import { resultNumber } from '~/lib/tool-response';
+import { useToolMutation } from '~/lib/use-tool-mutation';
+import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
+import { PdfResult } from '../_shared/results/pdf-result';
+import { Fact } from '../_shared/results/result-card';
+import { CheckboxField, NumberField, SelectField, TextField } from '../_shared/schema-fields';
+import { TextOrFileInput } from '../_shared/text-or-file-input';
+import { useSchemaForm } from '../_shared/use-schema-form';
+import { useTextOrFile } from '../_shared/use-text-or-file';
+
+const tool = getTool('text-to-pdf');
+
+const texts = {
+  submit: 'Create PDF',
+  submitting: 'Creating…',
+  success: 'PDF successfully created.',
+  failure: 'An error occurred while creating the PDF.',
+} as const;
+
+const fontLabels = { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu Sans Mono' } as const;
+
+/** The Text to PDF try-it panel. */
+export default function TextPdfPanel() {
+  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  const input = useTextOrFile(tool.api.input, '', mutation.reset);
+  const form = useSchemaForm(tool.api.request);
+
+  const submit = () => {
+    if (!form.validate()) return;
+    const content = input.take();
+    if (!content) return;
+    // Unticked, markdown is left out: the server then renders an uploaded .md file as Markdown.
+    const { text: _text, markdown, ...fields } = form.fields();
+    mutation.mutate({ ...content, fields: markdown === true ? { ...fields, markdown } : fields });
+  };
+
+  const missing = mutation.data?.headers.get(textToPdfHeaders.missingGlyphs.name);
+  const pages = mutation.data
+    ? resultNumber(mutation.data.headers, textToPdfHeaders.pageCount.name)
+    : undefined;
+
+  return (
+    <ToolPanel
+      endpoint={tool.api}
+      aside={
+        <HelpCard title="Fonts and Markdown">
+          <p>
+            DejaVu fonts are embedded: Latin with accents, Greek and Cyrillic print as typed. Characters they
+            lack (Chinese, Japanese…) are listed after the conversion.
+          </p>
+          <p>Tick Markdown for headings, lists, code blocks and links; .md files are rendered as Markdown.</p>
+        </HelpCard>
+      }
+    >
+      <FormCard
+        label="Create a PDF from text"
+        onSubmit={submit}
+        texts={texts}
+        mutation={mutation}
+        onErrorPosition={input.goTo}
+      >
+        <TextOrFileInput
+          input={input}
+          label="Text"
+          placeholder="Type or paste text, or Markdown…"
+          accept=".txt,.md,.markdown,text/plain,text/markdown"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            form={form}
+            name="title"
+            label="Title"
+            help="Stored in the PDF's document information."
+          />
+          <SelectField form={form} name="font" label="Font" optionLabels={fontLabels} help="" />
+          <NumberField form={form} name="font_size" label="Font size (pt)" help="6–72." />
+          <SelectField form={form} name="page_size" label="Page size" help="" />
+          <NumberField form={form} name="margin" label="Margin (mm)" step="any" help="On every side." />
+        </div>
+        <CheckboxField
+          form={form}
+          name="markdown"
+          label="Markdown"
+          help="Render headings, emphasis, lists, code and links."
+        />
+      </FormCard>
+      {mutation.data && (
+        <PdfResult
+          result={mutation.data}
+          original={input.file}
+          operation="from-text"
+          facts={
+            <>
+              {pages !== undefined && (
+                <Fact label="Pages" testId="pdf-pages">
+                  {pages}
+                </Fact>
+              )}
+              {missing && (
+                <Fact label="Not in the fonts" testId="missing-glyphs" mono>
+                  {missing}
+                </Fact>
+              )}
+            </>
+          }
+        />
+      )}
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,72 @@
+import type { CDPSession, Page, Route } from '@playwright/test';
+import { expect, waitForHydration } from './test.js';
+
+/**
+ * Opening a page the way a visitor on a slow phone meets it: the pre-rendered HTML is there, but the
+ * page's JavaScript is held back (every script request waits until the test releases it) and the CPU
+ * is throttled, so the window between "the control is visible" and "React has attached to it" is as
+ * wide as the test needs and does not depend on the machine's speed.
+ */
+export const CPU_THROTTLING_RATE = 4;
+
+/** How many times each early action is repeated (E2E_EARLY_LOOPS overrides): one loss fails the test. */
+export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 10);
+
+/** Every script of the product: the fingerprinted chunks React Router loads. */
+const scripts = /\/assets\/[^/?]+\.js(\?.*)?$/;
+
+export interface EarlyPage {
+  /** Lets the held scripts through; the page then hydrates and replays what was done meanwhile. */
+  release(): Promise<void>;
+}
+
+const cdpSessions = new WeakMap<Page, CDPSession>();
+
+async function throttle(page: Page): Promise<void> {
+  let session = cdpSessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    cdpSessions.set(page, session);
+  }
+  await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+}
+
+/**
+ * Navigates to `path` with the scripts held back. It returns as soon as the HTML has arrived: the
+ * caller acts the moment its control is visible, as a person would.
+ */
+export async function openEarly(page: Page, path: string): Promise<EarlyPage> {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(scripts, async (route: Route) => {
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  await throttle(page);
+  const response = await page.goto(path, { waitUntil: 'commit' });
+  expect(response?.status(), `GET ${path}`).toBe(200);
+  return {
+    release: async () => {
+      // Acting must have happened before React attached, or the test would prove nothing.
+      expect(await isHydrated(page), 'the page hydrated before the test released its scripts').toBe(false);
+      open();
+      await waitForHydration(page);
+      // Replayed by now; what the actions lead to (a lazily loaded dialog, say) need not crawl.
+      await unthrottle(page);
+    },
+  };
+}
+
+/** True once the root has hydrated (the marker the boot script waits for). */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
+}
+
+/** Lifts the throttling (for the part of a test that is not about early actions). */
+export async function unthrottle(page: Page): Promise<void> {
+  const session = cdpSessions.get(page);
+  await session?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+}
