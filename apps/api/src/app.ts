@@ -14,6 +14,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
+import { convertFormatsPlugin } from './tools/file/convert-formats.js';
 import { handlers } from './tools/handlers.js';
 import { registerTools } from './tools/register.js';
 import type { HandlerTable } from './tools/types.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
       await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
+      await api.register(convertFormatsPlugin, { config });
       registerTools(api, config, table);
     },
     { prefix: apiBasePath },

@@ -79,6 +79,9 @@ export const envSchema = z.object({
   SHARP_CONCURRENCY: int(0, 0, 1024),
   MAX_CONCURRENT_JOBS: int(0, 0, 10_000),
   MAX_BUFFERED_UPLOADS: int(0, 0, 10_000),
+  SOFFICE_PATH: z.string().optional(),
+  SOFFICE_MAX_CONCURRENT: int(1, 1, 64),
+  SOFFICE_TIMEOUT_MS: int(25_000, 1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -179,6 +182,12 @@ function toConfig(e: z.output<typeof envSchema>) {
       // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
       uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
       uploadQueueMax: e.UPLOAD_QUEUE_MAX,
+    },
+    // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
+    soffice: {
+      path: e.SOFFICE_PATH,
+      maxConcurrent: e.SOFFICE_MAX_CONCURRENT,
+      timeoutMs: e.SOFFICE_TIMEOUT_MS,
     },
   };
 }

@@ -5,7 +5,15 @@ import type { GroupId } from './groups.js';
 /** The multipart field (or JSON body) a tool reads its main input from. */
 export type InputKind =
   | { kind: 'file'; field: 'image' | 'file' | 'audio' | 'pdf'; accept: readonly string[] }
-  | { kind: 'files'; field: 'images' | 'files'; accept: readonly string[]; min: number; max: number }
+  | {
+      kind: 'files';
+      field: 'images' | 'files';
+      accept: readonly string[];
+      min: number;
+      max: number;
+      /** All files together at most (bytes), when that is tighter than max × the per-file limit. */
+      maxTotalBytes?: number;
+    }
   | { kind: 'json-or-file'; field: 'file'; textKey: string };
 
 /** What a successful response body is. */

@@ -63,6 +63,9 @@ export {
   durationHeader,
 } from './tools/convert-audio.js';
 export { convertFormats, convertRequest } from './tools/convert-image.js';
+export { archiveFormats, compressionLimits, fileCompressionRequest } from './tools/file-compression.js';
+export { conversionTargets, fileConversionRequest } from './tools/file-conversion.js';
+export { type FileCategory, fileCategories, fileDetectionResponse } from './tools/file-detection.js';
 export { flipRequest } from './tools/flip-image.js';
 export { imageBase64Request, imageBase64Response } from './tools/image-base64.js';
 export { pdfToTextRequest, pdfToTextResponse } from './tools/pdf-to-text.js';

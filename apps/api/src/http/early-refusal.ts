@@ -18,13 +18,17 @@ const hasBody = (request: FastifyRequest) =>
  */
 export function refuseEarly(input: InputKind, fileBytes: number) {
   const maxFiles = input.kind === 'files' ? input.max : 1;
-  const max = fileBytes * maxFiles + formOverheadBytes;
+  const totalBytes = input.kind === 'files' ? input.maxTotalBytes : undefined;
+  const max = Math.min(fileBytes * maxFiles, totalBytes ?? Number.POSITIVE_INFINITY) + formOverheadBytes;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   return async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > max) {
       throw new ApiError(
         'PAYLOAD_TOO_LARGE',
-        `The upload is ${(length / 1024 / 1024).toFixed(1)} MB; at most ${(fileBytes / 1024 / 1024).toFixed(1)} MB per file is allowed.`,
+        totalBytes === undefined
+          ? `The upload is ${mb(length)} MB; at most ${mb(fileBytes)} MB per file is allowed.`
+          : `The upload is ${mb(length)} MB; at most ${mb(totalBytes)} MB of files in all is allowed.`,
       );
     }
     if (input.kind !== 'json-or-file' && hasBody(request) && !isMultipart(request.raw)) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
+import type { InputKind } from '@toolkit/catalog';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 
@@ -16,6 +17,8 @@ export interface UploadedFile {
 export interface MultipartLimits {
   /** Largest single file, in bytes. */
   fileBytes: number;
+  /** All files together at most, in bytes (tools that take many files); checked while reading. */
+  totalBytes?: number | undefined;
   files: number;
   fields: number;
   fieldBytes: number;
@@ -29,10 +32,13 @@ export interface MultipartBody {
 }
 
 /** The one place the multipart limits are built: the configured counts and a route's file size. */
-export function multipartLimitsFor(config: Config, fileBytes: number): MultipartLimits {
+export function multipartLimitsFor(config: Config, fileBytes: number, input?: InputKind): MultipartLimits {
+  const many = input?.kind === 'files' ? input : undefined;
   return {
     fileBytes,
-    files: config.limits.multipartFiles,
+    totalBytes: many?.maxTotalBytes,
+    // A tool that takes N files must be able to receive N, whatever the general form limit.
+    files: Math.max(config.limits.multipartFiles, many?.max ?? 0),
     fields: config.limits.multipartFields,
     fieldBytes: config.limits.multipartFieldBytes,
   };
@@ -64,7 +70,7 @@ function collect(
   announced: number | undefined,
   keep: boolean,
   fail: (error: ApiError) => void,
-  limit: { bytes: number; name: string },
+  limit: { bytes: number; name: string; total?: { used: number; max: number } },
 ): Promise<Buffer> {
   const target = keep && announced ? Buffer.allocUnsafe(Math.min(limit.bytes, announced)) : undefined;
   const chunks: Buffer[] = [];
@@ -77,6 +83,18 @@ function collect(
         fail(tooLarge(limit.name, limit.bytes));
         return;
       }
+      if (limit.total && limit.total.used + chunk.length > limit.total.max) {
+        stream.removeAllListeners('data');
+        stream.resume();
+        fail(
+          new ApiError(
+            'PAYLOAD_TOO_LARGE',
+            `The files add up to more than the ${mb(limit.total.max)} allowed in all.`,
+          ),
+        );
+        return;
+      }
+      if (limit.total) limit.total.used += chunk.length;
       if (target) chunk.copy(target, size);
       else if (keep) chunks.push(chunk);
       size += chunk.length;
@@ -108,6 +126,8 @@ export function readMultipart(
     let failed = false;
     let sawData = false;
     let kept = 0;
+    // Shared by every file part: their bytes together against the tool's total, if it has one.
+    const total = limits.totalBytes === undefined ? undefined : { used: 0, max: limits.totalBytes };
     const pending: Promise<unknown>[] = [];
     let parser: BusboyInstance;
     const fail = (error: ApiError) => {
@@ -136,7 +156,7 @@ export function readMultipart(
     parser.on('file', (name, stream, filename, _encoding, mimeType) => {
       const keep = name === fileField && kept < maxFiles;
       if (keep) kept += 1;
-      const limit = { bytes: limits.fileBytes, name: filename || name };
+      const limit = { bytes: limits.fileBytes, name: filename || name, ...(total ? { total } : {}) };
       const gathering = collect(stream, announced, keep, fail, limit).then((data) => {
         if (keep) files.push({ field: name, filename, declaredType: mimeType, data });
       });

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** A binary download (image, archive, audio, PDF): Content-Disposition: attachment. */
 export interface FileResult {
   kind: 'file';
-  data: Buffer;
+  /** The bytes, or a stream of them (a large archive; its handler sets Content-Length). */
+  data: Buffer | Readable;
   contentType: string;
   /** File name extension of the result, without the dot. */
   extension: string;

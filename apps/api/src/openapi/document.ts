@@ -17,6 +17,7 @@ import {
   type ToolSpec,
   toolReference,
 } from '@toolkit/catalog';
+import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert-formats-doc.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
@@ -215,6 +216,7 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
     ],
     paths: {
       ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec, limits) }])),
+      [convertFormatsPath]: convertFormatsOpenApi,
       '/health': {
         get: {
           operationId: 'health',

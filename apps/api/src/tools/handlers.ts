@@ -7,6 +7,9 @@ import { xmlToJsonHandler } from './data/xml-to-json.js';
 import { yamlToJsonHandler } from './data/yaml-to-json.js';
 import { pdfToTextHandler } from './document/pdf-to-text.js';
 import { textToPdfHandler } from './document/text-to-pdf.js';
+import { fileCompressionHandler } from './file/file-compression.js';
+import { fileConversionHandler } from './file/file-conversion.js';
+import { fileDetectionHandler } from './file/file-detection.js';
 import { combineImagesHandler } from './image/combine-images.js';
 import { compressImageHandler } from './image/compress-image.js';
 import { convertImageHandler } from './image/convert-image.js';
@@ -24,6 +27,9 @@ export const handlers: HandlerTable = {
   'resize-image': resizeImageHandler,
   'thumbnail-generator': thumbnailGeneratorHandler,
   'image-base64': imageBase64Handler,
+  'file-detection': fileDetectionHandler,
+  'file-compression': fileCompressionHandler,
+  'file-conversion': fileConversionHandler,
   'rotate-image': rotateImageHandler,
   'flip-image': flipImageHandler,
   'convert-image': convertImageHandler,

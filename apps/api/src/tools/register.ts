@@ -55,7 +55,7 @@ export function registerToolRoute(
   const schema: z.ZodType | undefined = spec.api.request;
   if (!schema) throw new Error(`Live tool ${spec.id} has no request schema in the catalog.`);
   const fileBytes = uploadLimit(spec, config);
-  const multipartLimits = multipartLimitsFor(config, fileBytes);
+  const multipartLimits = multipartLimitsFor(config, fileBytes, spec.api.input);
   // Audio gets its own, longer processing time (the catalog says which tools do).
   const deadlineMs = toolReference(spec, limitsOf(config)).timeoutMs;
   const imageLimits = {

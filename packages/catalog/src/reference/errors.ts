@@ -76,7 +76,7 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
       code: 'PAYLOAD_TOO_LARGE',
       when:
         input.kind === 'files'
-          ? `A file is over ${upload}, or more than ${input.max} files were sent.`
+          ? `A file is over ${upload}, more than ${input.max} files were sent${input.maxTotalBytes ? `, or they add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}.`
           : `The file is over ${upload}.`,
     },
     ...(readsImages(tool)

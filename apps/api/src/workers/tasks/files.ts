@@ -1,0 +1,14 @@
+import { convertDocument } from '../../operations/files/convert/document.js';
+import type { DocumentJob } from '../../operations/files/convert/job.js';
+import { analyseText, type TextProbe } from '../../operations/files/detect/detect.js';
+import type { TaskTable } from '../task-table.js';
+
+/**
+ * File conversions that run in worker threads: mammoth, exceljs, turndown, html-to-text, marked
+ * and the YAML library all block the thread they run on for as long as a document takes; even the
+ * text analysis of detection (chardet, CSV and YAML shape checks) costs tens of milliseconds.
+ */
+export const filesTasks = {
+  'files.convert-document': (job: DocumentJob) => convertDocument(job),
+  'files.analyse-text': (probe: TextProbe) => analyseText(probe),
+} satisfies TaskTable;

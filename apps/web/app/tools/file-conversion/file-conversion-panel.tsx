@@ -1,0 +1,151 @@
+import { getTool } from '@toolkit/catalog';
+import { useId, useState } from 'react';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { mediaType } from '~/lib/tool-response';
+import { useToolMutation } from '~/lib/use-tool-mutation';
+import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
+import { FileResultCard } from '../_shared/results/file-result';
+import { ResultSection } from '../_shared/results/result-card';
+import { TextResult } from '../_shared/results/text-result';
+import { TextField } from '../_shared/schema-fields';
+import { UploadArea } from '../_shared/upload-area';
+import { useFileUpload } from '../_shared/use-file-upload';
+import { useObjectUrl } from '../_shared/use-object-url';
+import { useSchemaForm } from '../_shared/use-schema-form';
+import { sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
+
+const tool = getTool('file-conversion');
+// The target is chosen from the server's list for the file, not from every format the schema knows.
+const sheetOnly = tool.api.request.omit({ to: true });
+
+const texts = {
+  submit: 'Convert',
+  submitting: 'Converting…',
+  failure: 'An error occurred while converting the file.',
+} as const;
+
+const targetLabels: Record<string, string> = {
+  html: 'HTML page',
+  md: 'Markdown',
+  txt: 'Plain text',
+  pdf: 'PDF',
+  csv: 'CSV',
+  json: 'JSON',
+  yaml: 'YAML',
+  xlsx: 'Excel workbook (XLSX)',
+};
+
+/** The File Conversion try-it panel: a file, the targets this server allows for it, the result. */
+export default function FileConversionPanel() {
+  const mutation = useToolMutation(tool, { successMessage: 'File converted.' });
+  const upload = useFileUpload(tool.api.input, mutation.reset);
+  const form = useSchemaForm(sheetOnly);
+  const formats = useConversionFormats();
+  const targets = targetsFor(upload.file?.name, formats.data);
+  const source = upload.file && formats.data ? sourceFormatOf(upload.file.name, formats.data) : undefined;
+  const [to, setTo] = useState('');
+  const toId = useId();
+
+  // A new file offers its own targets: the choice holds only while it is one of them.
+  const chosen = targets.includes(to) ? to : (targets[0] ?? '');
+
+  const submit = () => {
+    if (!form.validate()) return;
+    const input = upload.take();
+    if (input && chosen) mutation.mutate({ ...input, fields: { ...form.fields(), to: chosen } });
+  };
+
+  const result = mutation.data;
+  const type = result ? mediaType(result.contentType) : '';
+  const imageUrl = useObjectUrl(type.startsWith('image/') ? result?.blob : null);
+  const unavailable = formats.data?.unavailable.filter((u) => u.from === source) ?? [];
+
+  return (
+    <ToolPanel
+      endpoint={tool.api}
+      aside={
+        <HelpCard title="What converts">
+          <p>
+            DOCX to HTML, Markdown or text; HTML to Markdown or text; Markdown to HTML; XLSX to CSV or JSON;
+            CSV to XLSX; JSON and YAML both ways; images between formats; office documents to PDF where the
+            server has LibreOffice.
+          </p>
+        </HelpCard>
+      }
+    >
+      <FormCard label="Convert a file" onSubmit={submit} texts={texts} mutation={mutation}>
+        <UploadArea
+          upload={upload}
+          hint="Upload a document, spreadsheet, data file or image (up to 25 MB)."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={toId}>Convert to</Label>
+            <Select value={chosen} onValueChange={setTo} disabled={targets.length === 0}>
+              <SelectTrigger id={toId} aria-describedby={`${toId}-help`}>
+                <SelectValue placeholder="Choose a file first">
+                  {chosen ? (targetLabels[chosen] ?? chosen.toUpperCase()) : undefined}
+                </SelectValue>
+              </SelectTrigger>
+              <SelectContent>
+                {targets.map((target) => (
+                  <SelectItem key={target} value={target}>
+                    {targetLabels[target] ?? target.toUpperCase()}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p
+              id={`${toId}-help`}
+              className="text-muted-foreground text-xs leading-5"
+              data-testid="targets-help"
+            >
+              {!upload.file
+                ? 'The formats offered depend on the file.'
+                : formats.isError
+                  ? 'The list of conversions could not be loaded.'
+                  : targets.length === 0 && formats.data
+                    ? `This server does not convert ${source ? `${source} files` : 'files of this type'}.${unavailable[0] ? ` ${unavailable[0].reason}` : ''}`
+                    : `This ${source ?? ''} file converts to ${targets.join(', ')} here.`}
+            </p>
+          </div>
+          {source === 'xlsx' && (
+            <TextField form={form} name="sheet" label="Sheet (name or number)" placeholder="1" />
+          )}
+        </div>
+      </FormCard>
+      {result && imageUrl && (
+        <ResultSection title="Preview">
+          <img
+            src={imageUrl}
+            alt="The conversion result"
+            className="max-h-96 w-auto self-start rounded border"
+          />
+        </ResultSection>
+      )}
+      {result && type === 'text/html' && result.text !== undefined && (
+        <ResultSection title="Preview">
+          {/* Sanitised by the server, and sandboxed here: no script could run even if one slipped through. */}
+          <iframe
+            title="HTML preview"
+            sandbox=""
+            srcDoc={result.text}
+            className="h-96 w-full rounded border bg-white"
+          />
+        </ResultSection>
+      )}
+      {result &&
+        (result.text !== undefined ? (
+          <TextResult
+            result={result}
+            original={upload.file}
+            operation="convert"
+            label={String(mutation.variables?.fields?.to ?? chosen).toUpperCase()}
+          />
+        ) : (
+          <FileResultCard result={result} inputs={upload.file ? [upload.file] : []} operation="convert" />
+        ))}
+    </ToolPanel>
+  );
+}
