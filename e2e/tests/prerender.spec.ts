@@ -1,4 +1,4 @@
-import { tools } from '@toolkit/catalog';
+import { type ToolSpec, tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
 import { expect, test, visitHydrated } from '../support/test.js';
 import { ui } from '../support/ui.js';
@@ -36,7 +36,7 @@ const pages = [
       spec.sidebar.title,
       spec.sidebar.version,
       ...spec.sidebar.groups.map((g) => g.title),
-      ...(tool.status === 'planned'
+      ...((tool.status as ToolSpec['status']) === 'planned'
         ? [spec.placeholder.title, spec.placeholder.body]
         : // A text tool's panel has an editor and an "Upload a file" button instead of a drop area.
           [tool.api.input.kind === 'json-or-file' ? 'Upload a file' : spec.upload.heading]),

@@ -1,4 +1,4 @@
-import { type InputKind, tools } from '@toolkit/catalog';
+import { type InputKind, type ToolSpec, tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
 import { tool as toolPage } from '../support/tools.js';
@@ -43,7 +43,7 @@ test.describe('documentation pages', () => {
       // The footer is shown everywhere except under /docs/api.
       await expect(ui.footer(page)).toHaveCount(0);
 
-      if (tool.status === 'planned') {
+      if ((tool.status as ToolSpec['status']) === 'planned') {
         await expect(main.getByText(spec.placeholder.title, { exact: true })).toBeVisible();
         await expect(main.getByText(spec.placeholder.body, { exact: true })).toBeVisible();
         await expect(main.getByRole('button', { name: spec.placeholder.button })).toBeDisabled();
