@@ -121,6 +121,9 @@ export async function startProduct(port: number): Promise<RunningProduct> {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Every browser of the run is one address: like the rate limit, the per-client share of upload
+      // slots is raised, or two workers' uploads queue behind each other's slow conversions.
+      UPLOADS_PER_CLIENT: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
