@@ -49,6 +49,7 @@ const earlyActionsConfig = (): EarlyActionsConfig => ({
     ),
   ].join(','),
   retryMs: 50,
+  typedReplays: 5,
 });
 
 /**

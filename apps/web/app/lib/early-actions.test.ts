@@ -256,6 +256,31 @@ describe('before hydration', () => {
     expect(input.value).toBe('640');
   });
 
+  it('puts typed text back again when a render drops the first change, before a later submit', async () => {
+    const container = mount('<form><textarea>sample</textarea><button type="submit">Convert</button></form>');
+    const area = container.querySelector('textarea') as HTMLTextAreaElement;
+    const form = container.querySelector('form') as HTMLFormElement;
+    area.value = 'typed';
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    (container.querySelector('button') as HTMLButtonElement).click();
+    // Stands in for React dropping the change: the field shows its old state again.
+    let dropped = 0;
+    area.addEventListener('input', () => {
+      if (dropped++ === 0) area.value = 'sample';
+    });
+    const sent: string[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      sent.push(area.value);
+    });
+    hydrate();
+    await settle();
+    await settle();
+    expect(dropped).toBe(2);
+    expect(sent).toEqual(['typed']);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
+  });
+
   it('opens a file picker at once (browsers refuse it later), and does not replay the click', async () => {
     const container = mount(
       `<button type="button" ${FILE_INPUT_ATTRIBUTE}="pick">Select file</button><input id="pick" type="file" hidden>`,

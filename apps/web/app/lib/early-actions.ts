@@ -27,7 +27,10 @@
  * - Text typed before hydration stays in the field (React keeps it) but React's state would not know
  *   it: in its turn among the other actions, such a field gets an input event React takes as a
  *   change: the value it had then is put back (a re-render in between may have reset it), after
- *   React's value tracker has been set to another value so that React sees a change.
+ *   React's value tracker has been set to another value so that React sees a change. React may still
+ *   drop that change (an event that lands while a render started before it is under way: the field
+ *   shows the old state again), so the text stays queued and is put back again, one retry period
+ *   later, until the field keeps it (at most `typedReplays` times); later actions wait for that.
  * - Controls that need no React act at once, in plain DOM, with the same effect as their React
  *   handlers: the theme toggle and, on wide screens, the sidebar toggle and Ctrl/Cmd+B (class or
  *   attribute on <html> plus the cookie; the React stores read both back). A button that opens a
@@ -61,6 +64,8 @@ export interface EarlyActionsConfig {
   controlSelector: string;
   /** How often queued actions whose target is not live yet are looked at again (ms). */
   retryMs: number;
+  /** How many times typed text is put back at most while a re-render keeps resetting it. */
+  typedReplays: number;
 }
 
 interface QueuedAction {
@@ -77,6 +82,8 @@ interface QueuedAction {
   value?: string;
   /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
   restore?: () => void;
+  /** How many times typed text has been put back (it stays queued until the field keeps it). */
+  replays?: number;
 }
 
 export function installEarlyActions(config: EarlyActionsConfig): void {
@@ -197,17 +204,23 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   };
 
+  const settled = (action: QueuedAction, target: Element) =>
+    action.replays !== undefined &&
+    action.replays > 0 &&
+    ((target as HTMLInputElement).value === action.value || action.replays >= config.typedReplays);
+
   const flush = () => {
     timer = undefined;
     const waiting: QueuedAction[] = [];
     let replayed = false;
+    let settling = false;
     for (const action of queue.splice(0)) {
       const target = replayed ? null : locate(action);
       if (replayed || (target && !isLive(target))) waiting.push(action);
       else if (!target) {
         action.restore?.();
         setBusy(action.target, false);
-      } else {
+      } else if (!settled(action, target)) {
         replayed = true;
         replaying = true;
         try {
@@ -219,10 +232,15 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
         } finally {
           replaying = false;
         }
+        if (action.kind === 'typed') {
+          action.replays = (action.replays ?? 0) + 1;
+          settling = true;
+          waiting.push(action);
+        }
       }
     }
     queue.unshift(...waiting);
-    if (queue.length) schedule(replayed ? 0 : config.retryMs);
+    if (queue.length) schedule(replayed && !settling ? 0 : config.retryMs);
     else root.removeAttribute(config.pendingAttribute);
   };
 
@@ -311,7 +329,10 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || !held(field)) return;
     if (isLive(field)) event.stopImmediatePropagation();
     const last = queue[queue.length - 1];
-    if (last?.kind === 'typed' && last.target === field) last.value = field.value;
+    if (last?.kind === 'typed' && last.target === field) {
+      last.value = field.value;
+      last.replays = 0;
+    }
     else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
     root.setAttribute(config.pendingAttribute, '');
   });
