@@ -332,8 +332,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     if (last?.kind === 'typed' && last.target === field) {
       last.value = field.value;
       last.replays = 0;
-    }
-    else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
+    } else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
     root.setAttribute(config.pendingAttribute, '');
   });
 
