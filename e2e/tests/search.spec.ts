@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { tools } from '@toolkit/catalog';
 import { spec } from '../support/spec.js';
-import { expect, test, visit, visitHydrated } from '../support/test.js';
+import { expect, test, visit } from '../support/test.js';
 import { escapeRegExp, ui } from '../support/ui.js';
 
 // Search dialog: Ctrl/Cmd+K toggles it (so does the 'Search documentation...' button on wide
@@ -29,9 +29,7 @@ for (const shortcut of ['Control+k', 'Meta+k']) {
 }
 
 test('Ctrl+K works on docs pages too, and Escape closes the dialog', async ({ page }) => {
-  // After hydration: a Ctrl+K pressed before it on a text tool's page was once not replayed (see the
-  // stop note); early-actions.spec.ts covers the early key press.
-  await visitHydrated(page, '/docs/api/csv-to-json');
+  await visit(page, '/docs/api/csv-to-json');
   await page.keyboard.press('Control+k');
   await expect(ui.searchDialog(page)).toBeVisible();
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import { toolGroups, tools } from '@toolkit/catalog';
 import { sidebarCookie, sidebarGroups, visibleWidth } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
-import { expect, test, visit, visitHydrated, waitForHydration } from '../support/test.js';
+import { expect, test, visit, waitForHydration } from '../support/test.js';
 import { ui } from '../support/ui.js';
 
 // Docs sidebar: 'Documentation' and 'v1.0.0', six groups with 8/1/3/7/1/2 pages; a toggle button and
@@ -182,9 +182,7 @@ test.describe('mobile sheet (390px)', () => {
   });
 
   test('a link in the sheet navigates to its page', async ({ page }) => {
-    // On a live page: a sheet link clicked while the replay of earlier actions was pending once left
-    // the sheet open after navigating (see the stop note).
-    await visitHydrated(page, '/docs/api');
+    await visit(page, '/docs/api');
     await ui.sidebarToggle(page).click();
     await ui.mobileSheet(page).getByRole('link', { name: 'Word Counter', exact: true }).click();
     await expect(page).toHaveURL('/docs/api/word-counter');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { getDocumentProxy } from 'unpdf';
-import { expect, test, visitHydrated } from '../support/test.js';
+import { expect, test, visit } from '../support/test.js';
 import { tool } from '../support/tools.js';
 import { ui } from '../support/ui.js';
 
@@ -9,8 +9,7 @@ import { ui } from '../support/ui.js';
 // download whose text, read back with pdf.js, is what was typed.
 
 test.beforeEach(async ({ page }) => {
-  // The panel's own behaviour, on a live page (early-actions.spec.ts covers acting before hydration).
-  await visitHydrated(page, '/docs/api/text-to-pdf');
+  await visit(page, '/docs/api/text-to-pdf');
 });
 
 /** The text of every page of a saved PDF, and its page count and title. */
