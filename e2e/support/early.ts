@@ -12,6 +12,13 @@ export const CPU_THROTTLING_RATE = 4;
 /** How many times each early action is repeated (E2E_EARLY_LOOPS overrides): one loss fails the test. */
 export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 10);
 
+/**
+ * Rounds for the tests repeated once per tool (E2E_EARLY_TOOL_LOOPS overrides). Every tool's panel
+ * runs the same shared frame and boot script, so ten image tools at three rounds each replay every
+ * action thirty times, as many as ten rounds of one tool would.
+ */
+export const toolLoops = Number(process.env.E2E_EARLY_TOOL_LOOPS ?? 3);
+
 /** Every script of the product: the fingerprinted chunks React Router loads. */
 const scripts = /\/assets\/[^/?]+\.js(\?.*)?$/;
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiBasePath, liveTools } from '@toolkit/catalog';
-import { earlyLoops, openEarly } from '../support/early.js';
+import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
 import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
@@ -25,13 +25,22 @@ async function themeCookieValue(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === spec.theme.cookie)?.value;
 }
 
-async function repeat(page: Page, body: (round: number) => Promise<void>): Promise<void> {
-  test.setTimeout(perLoopMs * earlyLoops);
-  for (let round = 1; round <= earlyLoops; round++) {
+/** Live tools whose try-it panel takes typed text (catalog: text in JSON, or a file). */
+const textTools = liveTools.flatMap((tool) => {
+  const input: { kind?: string; textKey?: string } = tool.api.input;
+  return input.kind === 'json-or-file' && input.textKey ? [{ tool, textKey: input.textKey }] : [];
+});
+
+async function repeat(page: Page, body: (round: number) => Promise<void>, loops = earlyLoops): Promise<void> {
+  test.setTimeout(perLoopMs * loops);
+  for (let round = 1; round <= loops; round++) {
     await page.context().clearCookies();
-    await test.step(`round ${round} of ${earlyLoops}`, () => body(round));
+    await test.step(`round ${round} of ${loops}`, () => body(round));
   }
 }
+
+/** `repeat` for the tests written once per tool (see `toolLoops`). */
+const repeatForTool = (page: Page, body: (round: number) => Promise<void>) => repeat(page, body, toolLoops);
 
 test.describe('wide screens', () => {
   test('the theme toggle switches at once and stores b_theme, once', async ({ page }) => {
@@ -126,8 +135,9 @@ test.describe('small screens', () => {
   });
 });
 
-test('there are image tools to test', () => {
+test('there are image and text tools to test', () => {
   expect(imageTools.length).toBeGreaterThan(0);
+  expect(textTools.length).toBeGreaterThan(0);
 });
 
 for (const tool of imageTools) {
@@ -135,7 +145,7 @@ for (const tool of imageTools) {
     test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
     test('submit with no image: the toast appears exactly once', async ({ page }) => {
-      await repeat(page, async () => {
+      await repeatForTool(page, async () => {
         const early = await openEarly(page, tool.path);
         const submit = ui.main(page).locator('form button[type="submit"]');
         await submit.click();
@@ -151,7 +161,7 @@ for (const tool of imageTools) {
     test("'Select file' opens the picker at once, and the chosen image is shown after hydration", async ({
       page,
     }) => {
-      await repeat(page, async () => {
+      await repeatForTool(page, async () => {
         const early = await openEarly(page, tool.path);
         const chooser = page.waitForEvent('filechooser');
         await ui.main(page).getByRole('button', { name: spec.upload.select }).click();
@@ -163,7 +173,7 @@ for (const tool of imageTools) {
     });
 
     test('an image dropped on the upload area before hydration is chosen', async ({ page }) => {
-      await repeat(page, async () => {
+      await repeatForTool(page, async () => {
         const early = await openEarly(page, tool.path);
         await dropFile(page, ui.dropZone(page), images.webp);
         // The browser did not open the file instead of the page.
@@ -177,7 +187,7 @@ for (const tool of imageTools) {
     test('a code sample tab chosen before hydration is selected (Radix tabs act on the press)', async ({
       page,
     }) => {
-      await repeat(page, async () => {
+      await repeatForTool(page, async () => {
         const early = await openEarly(page, tool.path);
         const tab = ui.main(page).getByRole('tab', { name: 'Python' }).first();
         await tab.click();
@@ -188,7 +198,7 @@ for (const tool of imageTools) {
     });
 
     test('the code sample copy button copies after hydration', async ({ page }) => {
-      await repeat(page, async () => {
+      await repeatForTool(page, async () => {
         const early = await openEarly(page, tool.path);
         await page.evaluate(() => navigator.clipboard.writeText(''));
         await ui
@@ -206,6 +216,28 @@ for (const tool of imageTools) {
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(copied).toContain(`${apiBasePath}${tool.api.path}`);
       });
+    });
+  });
+}
+
+for (const { tool, textKey } of textTools) {
+  test(`${tool.title} (${tool.path}): text typed and sent before hydration is the text sent`, async ({
+    page,
+  }) => {
+    await repeatForTool(page, async () => {
+      const early = await openEarly(page, tool.path);
+      const editor = ui.main(page).locator('textarea').first();
+      // The sample (or a sentence where there is none) and one more line: valid for the tool, and not
+      // what the page started with.
+      const typed = `${(await editor.inputValue()) || 'Typed before the page was ready.'}\n`;
+      await editor.fill(typed);
+      const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(tool.api.path));
+      await ui.main(page).locator('form button[type="submit"]').click();
+      await early.release();
+      const sent = await request;
+      expect(sent.postDataJSON()[textKey]).toBe(typed);
+      expect((await sent.response())?.status()).toBe(200);
+      await expect(editor).toHaveValue(typed);
     });
   });
 }

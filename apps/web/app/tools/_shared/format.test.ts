@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fileStem, formatBytes } from './format';
+import { errorMessage, fileStem, formatBytes, formatCount } from './format';
 
 describe('formatBytes', () => {
   it('uses B, KB and MB with 1024 steps', () => {
@@ -25,5 +25,13 @@ describe('fileStem', () => {
     expect(fileStem('photo.large.jpg')).toBe('photo.large');
     expect(fileStem('.hidden')).toBe('.hidden');
     expect(fileStem('')).toBe('image');
+  });
+});
+
+describe('formatCount', () => {
+  it('says one in the singular and groups thousands', () => {
+    expect(formatCount(0, 'character')).toBe('0 characters');
+    expect(formatCount(1, 'character')).toBe('1 character');
+    expect(formatCount(1024, 'character')).toBe('1,024 characters');
   });
 });

@@ -12,6 +12,11 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${units[unit]}`;
 }
 
+/** A count with its noun: '1 character', '1,024 characters'. */
+export function formatCount(count: number, noun: string): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 /** The message of an error, or the fallback when it has none (specification §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
 import { filePickerProps } from './drop-zone';
-import { formatBytes } from './format';
+import { formatBytes, formatCount } from './format';
 import type { TextOrFile } from './use-text-or-file';
 
 export const UPLOAD_TEXT_FILE_LABEL = 'Upload a file';
@@ -115,7 +115,7 @@ export function TextOrFileInput({
       />
       <p id={hintId} className="flex justify-between gap-4 text-muted-foreground text-xs">
         <span>{hint}</span>
-        <span className="shrink-0 tabular-nums">{text.length.toLocaleString('en')} characters</span>
+        <span className="shrink-0 tabular-nums">{formatCount(text.length, 'character')}</span>
       </p>
     </div>
   );

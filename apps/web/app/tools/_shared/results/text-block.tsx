@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CopyButton } from '../copy-button';
+import { formatCount } from '../format';
 import { ErrorAlert } from '../panel';
 import { useCopy } from '../use-copy';
 import { DownloadIconButton } from './download-icon-button';
@@ -38,7 +39,7 @@ export function TextBlock({
         <h4 id={labelId} className="font-medium text-sm">
           {label}
           <span className="ml-2 font-normal text-muted-foreground text-xs tabular-nums">
-            {value.length.toLocaleString('en')} characters
+            {formatCount(value.length, 'character')}
           </span>
         </h4>
         <div className="flex items-center gap-1">
