@@ -85,7 +85,6 @@ const panelInputs = {
       "import { useFileUpload } from '../_shared/use-file-upload';",
     ],
     hook: 'const upload = useFileUpload(tool.api.input, mutation.reset);',
-    take: 'upload.take()',
     area: (purpose: string) => `<UploadArea upload={upload} hint={uploadHint('${purpose}')} />`,
     original: 'upload.file',
   },
@@ -95,7 +94,6 @@ const panelInputs = {
       "import { useFilesUpload } from '../_shared/use-files-upload';",
     ],
     hook: 'const upload = useFilesUpload(tool.api.input, mutation.reset);',
-    take: 'upload.take()',
     area: (purpose: string) => `<FilesUploadArea upload={upload} hint={uploadHint('${purpose}')} />`,
     original: 'null',
   },
@@ -105,7 +103,6 @@ const panelInputs = {
       "import { useTextOrFile } from '../_shared/use-text-or-file';",
     ],
     hook: "const upload = useTextOrFile(tool.api.input, '', mutation.reset);",
-    take: 'upload.take()',
     area: () => '<TextOrFileInput input={upload} />',
     original: 'null',
   },
@@ -136,7 +133,7 @@ import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ${viewer.component} } from '../_shared/results/${viewer.module}';
 ${input.imports.join('\n')}
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('${tool.id}');
 
@@ -152,11 +149,7 @@ export default function ${component}() {
   ${input.hook}
   const form = useSchemaForm(tool.api.request);
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = ${input.take};
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
 
   return (
     <ToolPanel endpoint={tool.api}>

@@ -6,7 +6,7 @@ import { type ToolVariables, useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextResult } from '../_shared/results/text-result';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
-import { type SchemaForm, useSchemaForm } from '../_shared/use-schema-form';
+import { type SchemaForm, useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 /** A data-format tool as its catalog entry describes it: text or a file in, a document out. */
@@ -53,12 +53,10 @@ export function ConverterPanel<T extends ConverterTool>({
   const mutation = useToolMutation(tool, { successMessage: texts.success });
   const input = useTextOrFile(tool.api.input, sample, mutation.reset);
   const form = useSchemaForm(tool.api.request);
-  const submit = () => {
-    if (!form.validate()) return;
-    const source = input.take();
+  const submit = checkedSubmit(form, input.take, (source, fields) =>
     // The fields come from this tool's own schema; a generic T cannot show the compiler that.
-    if (source) mutation.mutate({ ...source, fields: form.fields() } as ToolVariables<T>);
-  };
+    mutation.mutate({ ...source, fields } as ToolVariables<T>),
+  );
   const result = mutation.data as DocumentResult | undefined;
   return (
     <ToolPanel endpoint={tool.api} aside={<HelpCard title="Good to know">{help}</HelpCard>}>

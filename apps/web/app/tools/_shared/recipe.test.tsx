@@ -11,7 +11,7 @@ import { imageFile, renderWithProviders, sentForm, stubFetch, stubObjectUrls } f
 import { uploadHint } from './texts';
 import { UploadArea } from './upload-area';
 import { useFileUpload } from './use-file-upload';
-import { useSchemaForm } from './use-schema-form';
+import { checkedSubmit, useSchemaForm } from './use-schema-form';
 
 /*
  * The panel of the recipe in apps/web/ARCHITECTURE.md ("How to write a new panel"), for a tool like
@@ -39,11 +39,7 @@ function FlipPanel() {
   const mutation = useToolMutation(tool, { successMessage: 'Image successfully flipped.' });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = upload.take();
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="Flip an image" onSubmit={submit} texts={texts} mutation={mutation}>

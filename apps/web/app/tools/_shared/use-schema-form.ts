@@ -65,7 +65,7 @@ export interface SchemaForm<S extends z.ZodObject = z.ZodObject> {
 /**
  * @example
  * const form = useSchemaForm(tool.api.request, { format: 'png' });
- * if (form.validate()) mutation.mutate({ file, fields: form.fields() });
+ * const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
  */
 export function useSchemaForm<S extends z.ZodObject>(
   schema: S,
@@ -103,5 +103,22 @@ export function useSchemaForm<S extends z.ZodObject>(
       return Object.keys(found).length === 0;
     },
     fields: () => filled(values) as Partial<Record<keyof z.input<S>, FieldValue>>,
+  };
+}
+
+/**
+ * A panel's submit handler: the fields' checks and the input's both run (so a person sees every
+ * problem at once: a field's error and the 'Please upload…' toast), and `send` runs only when both
+ * pass, with the input and the filled fields.
+ */
+export function checkedSubmit<F, I>(
+  form: { validate: () => boolean; fields: () => F },
+  take: () => I | null,
+  send: (input: I, fields: F) => void,
+): () => void {
+  return () => {
+    const valid = form.validate();
+    const input = take();
+    if (valid && input) send(input, form.fields());
   };
 }

@@ -7,7 +7,7 @@ import { ImageResult } from '../_shared/results/image-result';
 import { NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { uploadHint } from '../_shared/texts';
 import { useFilesUpload } from '../_shared/use-files-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('combine-images');
 const texts = {
@@ -23,12 +23,7 @@ export default function CombinePanel() {
   const mutation = useToolMutation(tool, { successMessage: 'Images successfully combined.' });
   const upload = useFilesUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
-  const submit = () => {
-    // Both checks run, so a person sees every problem at once.
-    const valid = form.validate();
-    const input = upload.take();
-    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="Combine images" onSubmit={submit} texts={texts} mutation={mutation}>

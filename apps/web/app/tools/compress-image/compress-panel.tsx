@@ -7,7 +7,7 @@ import { CheckboxField, NumberField, SelectField } from '../_shared/schema-field
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('compress-image');
 const texts = {
@@ -21,12 +21,7 @@ export default function CompressPanel() {
   const mutation = useToolMutation(tool, { successMessage: 'Image successfully compressed.' });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
-  const submit = () => {
-    // Both checks run, so a person sees every problem at once.
-    const valid = form.validate();
-    const input = upload.take();
-    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="Compress an image" onSubmit={submit} texts={texts} mutation={mutation}>

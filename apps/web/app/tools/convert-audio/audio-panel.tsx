@@ -5,7 +5,7 @@ import { AudioResult } from '../_shared/results/audio-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('convert-audio');
 
@@ -36,13 +36,9 @@ export default function AudioPanel() {
   const form = useSchemaForm(tool.api.request, { format: 'mp3' });
   const noBitrate = lossless.has(String(form.values.format));
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = upload.take();
-    if (!input) return;
-    const { bitrate, ...fields } = form.fields();
-    mutation.mutate({ ...input, fields: noBitrate ? fields : { ...fields, bitrate } });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, { bitrate, ...fields }) =>
+    mutation.mutate({ ...input, fields: noBitrate ? fields : { ...fields, bitrate } }),
+  );
 
   return (
     <ToolPanel

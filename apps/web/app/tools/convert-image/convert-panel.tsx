@@ -7,7 +7,7 @@ import { NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('convert-image');
 const texts = {
@@ -22,12 +22,7 @@ export default function ConvertPanel() {
   const upload = useFileUpload(tool.api.input, mutation.reset);
   // The format is required: WebP is preselected, a choice most people converting want.
   const form = useSchemaForm(tool.api.request, { format: 'webp' });
-  const submit = () => {
-    // Both checks run, so a person sees every problem at once.
-    const valid = form.validate();
-    const input = upload.take();
-    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="Convert an image" onSubmit={submit} texts={texts} mutation={mutation}>

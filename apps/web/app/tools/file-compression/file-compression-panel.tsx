@@ -5,7 +5,7 @@ import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { FileResultCard } from '../_shared/results/file-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
 import { useFilesUpload } from '../_shared/use-files-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('file-compression');
 
@@ -23,14 +23,11 @@ export default function FileCompressionPanel() {
   const upload = useFilesUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = upload.take();
-    if (!input) return;
+  const submit = checkedSubmit(form, upload.take, (input, fields) => {
     // The browser knows each file's modification time; multipart does not carry it.
     const times = input.files.map((file) => new Date(file.lastModified).toISOString()).join(',');
-    mutation.mutate({ ...input, fields: { ...form.fields(), last_modified: times } });
-  };
+    mutation.mutate({ ...input, fields: { ...fields, last_modified: times } });
+  });
 
   return (
     <ToolPanel

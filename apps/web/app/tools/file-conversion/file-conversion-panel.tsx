@@ -12,7 +12,7 @@ import { TextField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 import { sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
 
 const tool = getTool('file-conversion');
@@ -50,11 +50,9 @@ export default function FileConversionPanel() {
   // A new file offers its own targets: the choice holds only while it is one of them.
   const chosen = targets.includes(to) ? to : (targets[0] ?? '');
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = upload.take();
-    if (input && chosen) mutation.mutate({ ...input, fields: { ...form.fields(), to: chosen } });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => {
+    if (chosen) mutation.mutate({ ...input, fields: { ...fields, to: chosen } });
+  });
 
   const result = mutation.data;
   const type = result ? mediaType(result.contentType) : '';

@@ -4,7 +4,7 @@ import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 import { PdfTextResult } from './pdf-text-result';
 
 const tool = getTool('pdf-to-text');
@@ -22,11 +22,7 @@ export default function PdfTextPanel() {
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const input = upload.take();
-    if (input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
 
   return (
     <ToolPanel

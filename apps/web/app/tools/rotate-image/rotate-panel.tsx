@@ -7,7 +7,7 @@ import { NumberField, TextField } from '../_shared/schema-fields';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 
 const tool = getTool('rotate-image');
 const texts = {
@@ -22,12 +22,7 @@ export default function RotatePanel() {
   const upload = useFileUpload(tool.api.input, mutation.reset);
   // The API requires an angle; the panel starts at a quarter turn, the most common one.
   const form = useSchemaForm(tool.api.request, { angle: '90' });
-  const submit = () => {
-    // Both checks run, so a person sees every problem at once.
-    const valid = form.validate();
-    const input = upload.take();
-    if (valid && input) mutation.mutate({ ...input, fields: form.fields() });
-  };
+  const submit = checkedSubmit(form, upload.take, (input, fields) => mutation.mutate({ ...input, fields }));
   return (
     <ToolPanel
       endpoint={tool.api}

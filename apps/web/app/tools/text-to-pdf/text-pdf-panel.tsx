@@ -6,7 +6,7 @@ import { PdfResult } from '../_shared/results/pdf-result';
 import { Fact } from '../_shared/results/result-card';
 import { CheckboxField, NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
-import { useSchemaForm } from '../_shared/use-schema-form';
+import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 const tool = getTool('text-to-pdf');
@@ -26,14 +26,10 @@ export default function TextPdfPanel() {
   const input = useTextOrFile(tool.api.input, '', mutation.reset);
   const form = useSchemaForm(tool.api.request);
 
-  const submit = () => {
-    if (!form.validate()) return;
-    const content = input.take();
-    if (!content) return;
+  const submit = checkedSubmit(form, input.take, (content, { text: _text, markdown, ...fields }) =>
     // Unticked, markdown is left out: the server then renders an uploaded .md file as Markdown.
-    const { text: _text, markdown, ...fields } = form.fields();
-    mutation.mutate({ ...content, fields: markdown === true ? { ...fields, markdown } : fields });
-  };
+    mutation.mutate({ ...content, fields: markdown === true ? { ...fields, markdown } : fields }),
+  );
 
   const missing = mutation.data?.headers.get(textToPdfHeaders.missingGlyphs.name);
   const pages = mutation.data

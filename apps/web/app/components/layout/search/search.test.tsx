@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchButton } from './search-button';
 import { SearchProvider } from './search-provider';
 
@@ -22,6 +22,12 @@ function setup() {
   render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup() };
 }
+
+// The provider loads the dialog's code on first use; loading it here first keeps the module's first
+// transform (slow on a busy machine) out of the tests' one-second waits.
+beforeAll(async () => {
+  await import('./search-dialog');
+});
 
 describe('search dialog', () => {
   it('toggles with Ctrl+K and lists the 22 pages under API Endpoints', async () => {
