@@ -32,22 +32,60 @@ async function post(
   return { status: response.statusCode, body: Buffer.from(await response.body.arrayBuffer()) };
 }
 
+/**
+ * How the API's answer relates to `file`'s: the same type (or the same under another registered
+ * name), a more specific type where the other gives the family (`text/plain` for CSV, `application/zip`
+ * for an EPUB, `octet-stream` for "don't know"), an empty file (the contract answers 400 for an empty
+ * upload; `file` says `inode/x-empty`: not compared), or a real disagreement.
+ */
+export type Relation = 'same' | 'ours more specific' | 'file more specific' | 'empty' | 'differ';
+
 export interface DetectionRow {
   file: string;
   ours: string | undefined;
   file1: string;
+  relation: Relation;
 }
 
 export interface DetectionBatch {
   files: number;
   httpMs: number;
   fileMs: number;
+  /** Files both answered (empty files left out). */
+  compared: number;
+  /** Answers that name the same type, or one a more specific form of the other. */
   agree: number;
   rows: DetectionRow[];
 }
 
-/** Aliases under which `file` and the API name the same type. */
-const sameType = (a: string, b: string) => a === b || a.replace('/x-', '/') === b.replace('/x-', '/');
+/** Names `file` (libmagic) uses for a type the API calls by its registered or common name. */
+const aliases: Readonly<Record<string, string>> = {
+  'audio/x-wav': 'audio/wav',
+  'text/xml': 'application/xml',
+  'image/vnd.microsoft.icon': 'image/x-icon',
+  'application/vnd.sqlite3': 'application/x-sqlite3',
+  'application/vnd.debian.binary-package': 'application/x-deb',
+  'font/sfnt': 'font/ttf',
+};
+/** Family → the more specific types within it, each way round. */
+const families: Readonly<Record<string, (type: string) => boolean>> = {
+  'application/octet-stream': () => true,
+  'text/plain': (t) => t.startsWith('text/') || /^application\/(json|xml|yaml|x-yaml|javascript)$/.test(t),
+  'application/zip': (t) => /^application\/(epub\+zip|java-archive|vnd\.openxmlformats|vnd\.oasis)/.test(t),
+  'application/postscript': (t) => t === 'application/eps',
+  'image/x-portable-anymap': (t) => /^image\/x-portable-(bitmap|graymap|pixmap)$/.test(t),
+  'application/x-elf': (t) => /^application\/x-(pie-)?(executable|sharedlib|object)$/.test(t),
+};
+
+const canonical = (type: string) => (aliases[type] ?? type).replace('/x-', '/');
+
+export function relation(ours: string, file1: string): Relation {
+  if (file1 === 'inode/x-empty') return 'empty';
+  if (canonical(ours) === canonical(file1)) return 'same';
+  if (families[file1]?.(ours)) return 'ours more specific';
+  if (families[ours]?.(file1)) return 'file more specific';
+  return 'differ';
+}
 
 export async function detectionBatch(
   server: RunningServer,
@@ -65,7 +103,7 @@ export async function detectionBatch(
         status === 200
           ? (JSON.parse(body.toString('utf8')) as { data?: { mime?: string } }).data?.mime
           : undefined;
-      rows.push({ file, ours: mime ?? `HTTP ${status}`, file1: '' });
+      rows.push({ file, ours: mime ?? `HTTP ${status}`, file1: '', relation: 'differ' });
     }
   } finally {
     await pool.close();
@@ -77,9 +115,11 @@ export async function detectionBatch(
   const answers = result.stdout.trim().split('\n');
   rows.forEach((row, i) => {
     row.file1 = answers[i] ?? '';
+    row.relation = relation(row.ours ?? '', row.file1);
   });
-  const agree = rows.filter((r) => r.ours !== undefined && sameType(r.ours, r.file1)).length;
-  return { files: files.length, httpMs, fileMs, agree, rows };
+  const compared = rows.filter((r) => r.relation !== 'empty').length;
+  const agree = rows.filter((r) => r.relation !== 'empty' && r.relation !== 'differ').length;
+  return { files: files.length, httpMs, fileMs, compared, agree, rows };
 }
 
 export interface PdfRow {

@@ -70,11 +70,14 @@ function detectionSection(d: DetectionBatch): string {
   const differ = d.rows.filter((r) => r.ours !== r.file1);
   return `#### Detection of every corpus file against \`file --mime-type\`
 
-${d.files} files; ${d.agree} answers agree (aliases such as \`x-\` prefixes counted as agreeing). Where they differ:
+${d.files} files, ${d.compared} compared (empty files are a 400 here); ${d.agree} answers agree: the same type (also
+under another registered name, such as \`audio/wav\` and \`audio/x-wav\`), or one answer a more specific type
+within the other's family (\`text/csv\` within \`text/plain\`, an EPUB within \`application/zip\`). Every answer
+that is not character for character the same:
 
 ${markdownTable(
-  ['File', 'This API', 'file'],
-  differ.map((r) => [basename(r.file), r.ours ?? '—', r.file1]),
+  ['File', 'This API', 'file', 'Relation'],
+  differ.map((r) => [basename(r.file), r.ours ?? '—', r.file1, r.relation]),
 )}`;
 }
 

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusDir } from '../../lib/paths.js';
+import { runCommand } from '../../lib/run-command.js';
 import type { BenchCase, Output, OutputFacts } from '../case.js';
 import { base64Inputs, bigCsv, bigJson, bigText } from '../inputs.js';
 
@@ -19,19 +21,31 @@ function jsonRows(rows: number) {
   };
 }
 
-/** A CSV output must have a header and `rows` records (line count; the input has no quoted newlines). */
-function csvRows(rows: number) {
-  return async ({ bytes }: Output): Promise<OutputFacts> => {
-    const lines =
-      bytes
-        .toString('utf8')
-        .split(/\r?\n/)
-        .filter((l) => l !== '').length - 1;
-    return lines === rows ? { note: `${lines} rows` } : { problem: `${lines} rows, not ${rows}` };
-  };
+/** Records in a CSV file, as Miller reads them (quoted fields may hold newlines, so not a line count). */
+async function csvRecords(path: string): Promise<number> {
+  const result = await runCommand('mlr', ['--icsv', '--onidx', 'count', path]);
+  const count = Number(result.stdout.trim());
+  if (result.code !== 0 || !Number.isInteger(count))
+    throw new Error(`mlr count: ${result.stderr.slice(0, 200)}`);
+  return count;
 }
 
-const csvRowCount = (text: string) => text.split('\n').filter((l) => l !== '').length - 1;
+/** A CSV output must have a header and `rows` records. */
+function csvRows(rows: number) {
+  return async ({ bytes }: Output): Promise<OutputFacts> => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-csv-'));
+    try {
+      const path = join(dir, 'out.csv');
+      await writeFile(path, bytes);
+      const count = await csvRecords(path);
+      return count === rows ? { note: `${count} rows` } : { problem: `${count} rows, not ${rows}` };
+    } catch (error) {
+      return { problem: `not CSV: ${String(error).slice(0, 100)}` };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
 
 /** The text and data operations of issue 9, against Miller, yq, wc and coreutils' base64. */
 export async function dataCases(): Promise<BenchCase[]> {
@@ -40,7 +54,7 @@ export async function dataCases(): Promise<BenchCase[]> {
   const text = await bigText();
   const b64 = await base64Inputs();
   const yaml = join(corpusDir, 'data/yaml/ansible_builtin_runtime.yml');
-  const csvRowsIn = csvRowCount(await readFile(csv, 'utf8'));
+  const csvRowsIn = await csvRecords(csv);
   const jsonRowsIn = (JSON.parse(await readFile(json, 'utf8')) as unknown[]).length;
   const binaryBytes = (await readFile(b64.binary)).length;
   const words = (await readFile(text, 'utf8')).split(/\s+/).filter(Boolean).length;

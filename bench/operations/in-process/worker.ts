@@ -22,5 +22,7 @@ const result = await runClosedLoop(
   },
 );
 const sample = await run(bytes);
-process.stdout.write(`${JSON.stringify({ ...result, sampleBase64: sample.toString('base64') })}\n`);
-process.exit(0);
+// Exit once the line is out: stdout is a pipe, and exiting before it drains would cut the line short.
+process.stdout.write(`${JSON.stringify({ ...result, sampleBase64: sample.toString('base64') })}\n`, () =>
+  process.exit(0),
+);
