@@ -6,7 +6,7 @@ import { type ToolVariables, useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextResult } from '../_shared/results/text-result';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
-import { type SchemaForm, useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, type SchemaForm, useSchemaForm } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 /** A data-format tool as its catalog entry describes it: text or a file in, a document out. */

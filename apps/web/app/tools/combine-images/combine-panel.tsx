@@ -7,7 +7,7 @@ import { ImageResult } from '../_shared/results/image-result';
 import { NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { uploadHint } from '../_shared/texts';
 import { useFilesUpload } from '../_shared/use-files-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('combine-images');
 const texts = {

@@ -7,7 +7,7 @@ import { CheckboxField, NumberField, SelectField } from '../_shared/schema-field
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('compress-image');
 const texts = {

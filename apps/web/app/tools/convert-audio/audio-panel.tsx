@@ -5,7 +5,7 @@ import { AudioResult } from '../_shared/results/audio-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('convert-audio');
 

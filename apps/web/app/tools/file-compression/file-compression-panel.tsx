@@ -5,7 +5,7 @@ import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { FileResultCard } from '../_shared/results/file-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
 import { useFilesUpload } from '../_shared/use-files-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('file-compression');
 

@@ -12,7 +12,7 @@ import { TextField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 import { sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
 
 const tool = getTool('file-conversion');

@@ -7,7 +7,7 @@ import { SelectField } from '../_shared/schema-fields';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('flip-image');
 const texts = {

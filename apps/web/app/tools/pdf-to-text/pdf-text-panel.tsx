@@ -4,7 +4,7 @@ import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextField } from '../_shared/schema-fields';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 import { PdfTextResult } from './pdf-text-result';
 
 const tool = getTool('pdf-to-text');

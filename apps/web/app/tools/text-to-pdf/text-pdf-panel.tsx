@@ -6,7 +6,7 @@ import { PdfResult } from '../_shared/results/pdf-result';
 import { Fact } from '../_shared/results/result-card';
 import { CheckboxField, NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
-import { useSchemaForm, checkedSubmit } from '../_shared/use-schema-form';
+import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 const tool = getTool('text-to-pdf');
