@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+/** How long `waitForHydration` waits: held-back scripts and a throttled CPU are slow on a busy machine. */
+export const HYDRATION_TIMEOUT_MS = 30_000;
+
 /**
  * Waits until React has hydrated the whole page and carried out what was done before (the boot
  * script's replay, apps/web/app/lib/early-actions.ts). Only for tests that measure something after
@@ -29,7 +32,7 @@ export async function waitForHydration(page: Page): Promise<void> {
       );
     },
     undefined,
-    { timeout: 30_000 },
+    { timeout: HYDRATION_TIMEOUT_MS },
   );
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }

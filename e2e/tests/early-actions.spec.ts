@@ -4,7 +4,7 @@ import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
 import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
-import { expect, test } from '../support/test.js';
+import { expect, HYDRATION_TIMEOUT_MS, test } from '../support/test.js';
 import { htmlIsDark, ui } from '../support/ui.js';
 
 // No dead clicks (issue 7): what a visitor does in the pre-rendered page before React has attached
@@ -231,7 +231,10 @@ for (const { tool, textKey } of textTools) {
       // what the page started with.
       const typed = `${(await editor.inputValue()) || 'Typed before the page was ready.'}\n`;
       await editor.fill(typed);
-      const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(tool.api.path));
+      // As long as `release` may wait for hydration: the request goes out only after it.
+      const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(tool.api.path), {
+        timeout: HYDRATION_TIMEOUT_MS,
+      });
       await ui.main(page).locator('form button[type="submit"]').click();
       await early.release();
       const sent = await request;

@@ -1,7 +1,7 @@
 // Must stay the first import: see the module.
 import '~/lib/zod-csp';
 import type { LiveToolId } from '@toolkit/catalog';
-import { Suspense } from 'react';
+import { HydrationBoundary } from '~/components/layout/hydration-boundary';
 import { Providers } from '~/providers';
 import { tryItPanels } from '~/tools/registry';
 import { ApiReference } from './api-reference/api-reference';
@@ -19,9 +19,10 @@ export default function LiveToolSections({ toolId }: { toolId: LiveToolId }) {
   const Panel = tryItPanels[toolId];
   return (
     <Providers>
-      <Suspense fallback={<PanelFallback />}>
+      {/* Its own hydration boundary: the panel's code may arrive after this chunk's (see HydrationBoundary). */}
+      <HydrationBoundary fallback={<PanelFallback />}>
         <Panel />
-      </Suspense>
+      </HydrationBoundary>
       <ApiReference toolId={toolId} />
     </Providers>
   );

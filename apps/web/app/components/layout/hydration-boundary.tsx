@@ -17,10 +17,21 @@ function BoundaryContent({ children }: { children: ReactNode }) {
  * rest (when its code has arrived), and until then React drops the events aimed at it; the boot
  * script keeps them and replays them once this boundary says it has hydrated (lib/early-actions.ts).
  * The wrapper is `display: contents`, so it does not change the layout.
+ *
+ * Use it, not a bare Suspense, around any lazily loaded part with controls, also inside another
+ * boundary: an attempt to hydrate a part that suspends or is interrupted leaves React's marks on the
+ * elements it got through, so they look live while React would drop what is done to them (a typed
+ * text, a chosen file). Only this boundary's own mark says that its part has been committed.
  */
-export function HydrationBoundary({ children }: { children: ReactNode }) {
+export function HydrationBoundary({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <BoundaryContent>{children}</BoundaryContent>
     </Suspense>
   );
