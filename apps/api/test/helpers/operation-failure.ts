@@ -1,9 +1,13 @@
 import { OperationError } from '../../src/operations/errors.js';
 
-/** The OperationError a call throws (a test fails when it throws anything else, or nothing). */
-export async function failure(run: () => unknown): Promise<OperationError> {
+/**
+ * The OperationError a call (or a promise) throws: a test fails when it throws anything else, or nothing.
+ *
+ * @example expect((await failure(openPdf(bytes))).code).toBe('INVALID_FILE')
+ */
+export async function failure(run: (() => unknown) | Promise<unknown>): Promise<OperationError> {
   try {
-    await run();
+    await (typeof run === 'function' ? run() : run);
   } catch (error) {
     if (error instanceof OperationError) return error;
     throw error;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperationError } from '../errors.js';
+import { failure } from '../../../test/helpers/operation-failure.js';
 import { type AudioConvertOptions, type AudioLimits, convertAudio } from './convert.js';
 import { ensureExecutable, type Ffmpeg, findFfmpeg } from './ffmpeg.js';
 import { type AudioOutputFormat, audioOutputFormats } from './formats.js';
@@ -53,16 +53,6 @@ async function probe(data: Uint8Array): Promise<Probe> {
   } finally {
     await rm(path, { force: true });
   }
-}
-
-async function failure(promise: Promise<unknown>): Promise<OperationError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('expected an OperationError');
 }
 
 /** Writes a test input in another container with ffmpeg (WebM, AIFF, WMA, M4A, Opus, AAC). */

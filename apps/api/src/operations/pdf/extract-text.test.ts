@@ -1,18 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { OperationError } from '../errors.js';
+import { failure } from '../../../test/helpers/operation-failure.js';
 import { cleanExtractedText, extractPages, openPdf, readPdfInfo } from './extract-text.js';
 import { corpus, pdftotext, wordAgreement, words } from './test-support.js';
-
-async function failure(promise: Promise<unknown>): Promise<OperationError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('expected an OperationError');
-}
 
 /** A small PDF written by pdfkit with its standard Helvetica, optionally with passwords. */
 function simplePdf(text: string, options: PDFKit.PDFDocumentOptions = {}): Promise<Uint8Array> {

@@ -1,22 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { failure } from '../../../test/helpers/operation-failure.js';
 import { closeWorkerPool } from '../../runtime/worker-pool.js';
-import { OperationError } from '../errors.js';
 import { corpus, pdftotext, wordAgreement } from './test-support.js';
 import { pdfToText, shareOut } from './to-text.js';
 
 afterAll(() => closeWorkerPool());
 
 const limits = { timeoutMs: 120_000 };
-
-async function failure(promise: Promise<unknown>): Promise<OperationError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('expected an OperationError');
-}
 
 describe('pdfToText (worker pool)', () => {
   it('agrees with pdftotext on at least 98 % of the words of the text PDFs of the corpus', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { failure } from '../../../../test/helpers/operation-failure.js';
 import { closeWorkerPool } from '../../../runtime/worker-pool.js';
-import { OperationError } from '../../errors.js';
 import { extractPages, openPdf, readPdfInfo } from '../extract-text.js';
 import { defaultTextToPdfLimits, renderTextPdf } from '../from-text.js';
 import { corpus, pdftotext, squash } from '../test-support.js';
@@ -26,16 +26,6 @@ async function readBack(pdf: Uint8Array) {
     Array.from({ length: doc.numPages }, (_, i) => i + 1),
   );
   return { doc, pages, text: pages.map((p) => p.text).join('\n') };
-}
-
-async function failure(promise: Promise<unknown>): Promise<OperationError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('expected an OperationError');
 }
 
 const multilingual = [
