@@ -20,6 +20,16 @@ export interface ConverterTool {
   };
 }
 
+/** The button, progress, toast and error texts of a conversion from one format to another. */
+export function conversionTexts(from: string, to: string) {
+  return {
+    submit: `Convert to ${to}`,
+    submitting: 'Converting…',
+    success: `${from} successfully converted to ${to}.`,
+    failure: `An error occurred while converting the ${from}.`,
+  };
+}
+
 /**
  * The try-it panel every data-format tool shares: the document as text or a file, the tool's own
  * fields, then the converted document with copy and download (a download only over 1 MB). A parse

@@ -1,5 +1,5 @@
 import { getTool } from '@toolkit/catalog';
-import { ConverterPanel } from '../_data/converter-panel';
+import { ConverterPanel, conversionTexts } from '../_data/converter-panel';
 import { delimiterLabels } from '../_data/delimiters';
 import { Fact } from '../_shared/results/result-card';
 import { CheckboxField, SelectField } from '../_shared/schema-fields';
@@ -13,12 +13,7 @@ export default function CsvToJsonPanel() {
   return (
     <ConverterPanel
       tool={tool}
-      texts={{
-        submit: 'Convert to JSON',
-        submitting: 'Converting…',
-        success: 'CSV successfully converted to JSON.',
-        failure: 'An error occurred while converting the CSV.',
-      }}
+      texts={conversionTexts('CSV', 'JSON')}
       sample={sample}
       accept=".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain"
       resultLabel="JSON"

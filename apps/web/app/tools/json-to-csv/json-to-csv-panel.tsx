@@ -1,5 +1,5 @@
 import { getTool } from '@toolkit/catalog';
-import { ConverterPanel } from '../_data/converter-panel';
+import { ConverterPanel, conversionTexts } from '../_data/converter-panel';
 import { delimiterLabels } from '../_data/delimiters';
 import { Fact } from '../_shared/results/result-card';
 import { CheckboxField, SelectField } from '../_shared/schema-fields';
@@ -16,12 +16,7 @@ export default function JsonToCsvPanel() {
   return (
     <ConverterPanel
       tool={tool}
-      texts={{
-        submit: 'Convert to CSV',
-        submitting: 'Converting…',
-        success: 'JSON successfully converted to CSV.',
-        failure: 'An error occurred while converting the JSON.',
-      }}
+      texts={conversionTexts('JSON', 'CSV')}
       sample={sample}
       accept=".json,application/json"
       resultLabel="CSV"

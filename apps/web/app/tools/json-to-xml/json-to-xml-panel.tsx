@@ -1,5 +1,5 @@
 import { getTool } from '@toolkit/catalog';
-import { ConverterPanel } from '../_data/converter-panel';
+import { ConverterPanel, conversionTexts } from '../_data/converter-panel';
 import { CheckboxField, TextField } from '../_shared/schema-fields';
 
 const tool = getTool('json-to-xml');
@@ -16,12 +16,7 @@ export default function JsonToXmlPanel() {
   return (
     <ConverterPanel
       tool={tool}
-      texts={{
-        submit: 'Convert to XML',
-        submitting: 'Converting…',
-        success: 'JSON successfully converted to XML.',
-        failure: 'An error occurred while converting the JSON.',
-      }}
+      texts={conversionTexts('JSON', 'XML')}
       sample={sample}
       accept=".json,application/json"
       resultLabel="XML"

@@ -1,5 +1,5 @@
 import { getTool } from '@toolkit/catalog';
-import { ConverterPanel } from '../_data/converter-panel';
+import { ConverterPanel, conversionTexts } from '../_data/converter-panel';
 import { CheckboxField, TextField } from '../_shared/schema-fields';
 
 const tool = getTool('xml-to-json');
@@ -15,12 +15,7 @@ export default function XmlToJsonPanel() {
   return (
     <ConverterPanel
       tool={tool}
-      texts={{
-        submit: 'Convert to JSON',
-        submitting: 'Converting…',
-        success: 'XML successfully converted to JSON.',
-        failure: 'An error occurred while converting the XML.',
-      }}
+      texts={conversionTexts('XML', 'JSON')}
       sample={sample}
       accept=".xml,application/xml,text/xml"
       resultLabel="JSON"

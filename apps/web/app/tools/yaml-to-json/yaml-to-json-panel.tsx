@@ -1,5 +1,5 @@
 import { getTool } from '@toolkit/catalog';
-import { ConverterPanel } from '../_data/converter-panel';
+import { ConverterPanel, conversionTexts } from '../_data/converter-panel';
 import { CheckboxField } from '../_shared/schema-fields';
 
 const tool = getTool('yaml-to-json');
@@ -18,12 +18,7 @@ export default function YamlToJsonPanel() {
   return (
     <ConverterPanel
       tool={tool}
-      texts={{
-        submit: 'Convert to JSON',
-        submitting: 'Converting…',
-        success: 'YAML successfully converted to JSON.',
-        failure: 'An error occurred while converting the YAML.',
-      }}
+      texts={conversionTexts('YAML', 'JSON')}
       sample={sample}
       accept=".yaml,.yml,application/yaml,text/yaml"
       resultLabel="JSON"
