@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { multipartBody } from '../lib/multipart.js';
 import { runCommand } from '../lib/run-command.js';
@@ -168,29 +169,51 @@ export async function pdfTextBatch(server: RunningServer, pdfs: readonly string[
 }
 
 /**
+ * Polls GET /api/v1/health every 20 ms for `durationMs` from a thread of its own, so that the load
+ * generator's event loop (uploading and reading megabytes on this thread) does not delay the probe.
+ */
+const healthPoller = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const latencies = [];
+  const end = performance.now() + workerData.durationMs;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const response = await fetch(workerData.url);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  parentPort.postMessage(latencies);
+})();
+`;
+
+/**
  * The event loop's responsiveness while conversions run: GET /api/v1/health every 20 ms while
  * `concurrency` clients convert back to back. Its latency is an upper bound of the event-loop delay
- * (it includes the request's own handling and the loopback network).
+ * (it includes the request's own handling, the loopback network and waiting for a core).
  */
 export async function healthUnderLoad(
   server: RunningServer,
   load: (stop: () => boolean) => Promise<void>,
   durationMs: number,
 ): Promise<number[]> {
-  const latencies: number[] = [];
   let stopped = false;
   const loading = load(() => stopped);
-  const pool = new Pool(server.origin, { connections: 1 });
-  const end = performance.now() + durationMs;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    const response = await pool.request({ path: '/api/v1/health', method: 'GET' });
-    await response.body.arrayBuffer();
-    latencies.push(performance.now() - t0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  // Let the conversions start before the first probe.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const poller = new Worker(healthPoller, {
+    eval: true,
+    workerData: { url: `${server.origin}/api/v1/health`, durationMs },
+  });
+  try {
+    return await new Promise<number[]>((resolve, reject) => {
+      poller.once('message', resolve);
+      poller.once('error', reject);
+    });
+  } finally {
+    stopped = true;
+    await loading;
+    await poller.terminate();
   }
-  stopped = true;
-  await loading;
-  await pool.close();
-  return latencies;
 }

@@ -15,7 +15,8 @@ export interface FileResult {
 /** A converted document (CSV, JSON, XML, text) sent as itself. */
 export interface DocumentResult {
   kind: 'document';
-  body: string | Buffer;
+  /** Text, or its bytes (encoded in a worker and moved here: nothing left to encode on the event loop). */
+  body: string | Uint8Array;
   contentType: string;
   headers?: Record<string, string | number>;
 }
@@ -86,6 +87,11 @@ function serverTiming(timings: Record<string, number>): string {
     .join(', ');
 }
 
+/** A Buffer over the same memory (Fastify sends Buffers as they are; other byte arrays it would serialise). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** Sends a handler's result with the contract's headers. */
 export function sendResult(reply: FastifyReply, result: ToolResult, context: ResultContext): FastifyReply {
   reply.header('cache-control', 'no-store');
@@ -104,7 +110,7 @@ export function sendResult(reply: FastifyReply, result: ToolResult, context: Res
       return reply
         .headers(result.headers ?? {})
         .header('content-type', result.contentType)
-        .send(result.body);
+        .send(typeof result.body === 'string' ? result.body : asBuffer(result.body));
     case 'analysis':
       return reply.send({ success: true, message: result.message, data: result.data });
   }

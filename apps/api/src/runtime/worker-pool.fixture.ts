@@ -1,10 +1,15 @@
 import { OperationError } from '../operations/errors.js';
-import { serveTasks } from '../workers/task-table.js';
+import { serveTasks, utf8Body } from '../workers/task-table.js';
 
 /** Tasks for worker-pool.test.ts: a worker entry like the real one, with misbehaving tasks. */
 export const fixtureTasks = {
   'test.sum': (input: { values: number[] }) => input.values.reduce((a, b) => a + b, 0),
   'test.bytes': (input: Uint8Array) => input.length,
+  'test.text': (input: { repeat: number }) => ({
+    body: utf8Body('é'.repeat(input.repeat)),
+    // A small Buffer is a view into Node's shared pool: it must be copied, never moved.
+    small: Buffer.from('pooled'),
+  }),
   'test.refuse': (input: { field: string }) => {
     throw new OperationError('VALIDATION_ERROR', 'Line 3, column 7: a comma is missing.', {
       field: input.field,

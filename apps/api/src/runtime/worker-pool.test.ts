@@ -1,6 +1,8 @@
+import Piscina from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../operations/errors.js';
-import type { fixtureTasks } from './worker-pool.fixture.js';
+import { serveTasks } from '../workers/task-table.js';
+import { fixtureTasks } from './worker-pool.fixture.js';
 import { WorkerPool } from './worker-pool.js';
 
 const entry = new URL('./worker-pool.fixture.ts', import.meta.url);
@@ -23,6 +25,26 @@ describe('WorkerPool', () => {
   it('runs a task in a worker thread and returns its value', async () => {
     expect(await pool.run('test.sum', { values: [1, 2, 3.5] })).toBe(6.5);
     expect(await pool.run('test.bytes', new Uint8Array(1000))).toBe(1000);
+  });
+
+  it('moves a byte array handed over instead of copying it, and moves whole encoded bodies back', async () => {
+    const upload = new Uint8Array(1 << 20);
+    expect(await pool.run('test.bytes', upload, { transfer: [upload.buffer] })).toBe(1 << 20);
+    expect(upload.byteLength).toBe(0); // detached here: the worker owns it now
+    const reply = await pool.run('test.text', { repeat: 100_000 });
+    expect(new TextDecoder().decode(reply.body)).toBe('é'.repeat(100_000));
+    expect(Buffer.from(reply.small).toString()).toBe('pooled');
+  });
+
+  it('puts only buffers a byte array owns whole in the transfer list', async () => {
+    const reply = (await serveTasks(fixtureTasks)({ name: 'test.text', input: { repeat: 3 } })) as Record<
+      symbol,
+      unknown
+    >;
+    const moved = reply[Piscina.transferableSymbol] as ArrayBuffer[];
+    const value = reply[Piscina.valueSymbol] as { ok: true; value: { body: Uint8Array; small: Buffer } };
+    expect(moved).toEqual([value.value.body.buffer]);
+    expect(moved).not.toContain(value.value.small.buffer);
   });
 
   it('re-creates an OperationError thrown in the worker, field included', async () => {

@@ -1,15 +1,20 @@
 import { delimiterChar } from '@toolkit/catalog';
 import { runTask } from '../../runtime/worker-pool.js';
 import type { ToolHandler } from '../types.js';
-import { documentSource, jsonType } from './document-source.js';
+import { documentSource, handOver, jsonType } from './document-source.js';
 
 /** POST /data/csv-to-json */
 export const csvToJsonHandler: ToolHandler<'csv-to-json'> = async ({ fields, file }) => {
   const { csv, delimiter, ...options } = fields;
-  const result = await runTask('data.csv-to-json', {
-    ...documentSource(csv, 'csv', file, 'CSV'),
-    options: { ...options, delimiter: delimiter === undefined ? undefined : delimiterChar(delimiter) },
-  });
+  const source = documentSource(csv, 'csv', file, 'CSV');
+  const result = await runTask(
+    'data.csv-to-json',
+    {
+      ...source,
+      options: { ...options, delimiter: delimiter === undefined ? undefined : delimiterChar(delimiter) },
+    },
+    handOver(source),
+  );
   const headers: Record<string, string | number> = {
     'X-Row-Count': result.rows,
     'X-Delimiter': result.delimiter === '\t' ? 'tab' : result.delimiter,

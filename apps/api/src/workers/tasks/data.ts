@@ -7,7 +7,7 @@ import { type JsonToXmlOptions, jsonToXml } from '../../operations/data/json-to-
 import { type XmlToJsonOptions, xmlToJson } from '../../operations/data/xml-to-json.js';
 import { type YamlToJsonOptions, yamlToJson } from '../../operations/data/yaml-to-json.js';
 import { decodeText, type TextInput } from '../../operations/text/decode-text.js';
-import type { TaskTable } from '../task-table.js';
+import { type TaskTable, utf8Body } from '../task-table.js';
 
 export interface DataTaskInput<Options, Input = TextInput> {
   /** The JSON field's value or the uploaded file's bytes; decoded and parsed here, off the event loop. */
@@ -33,19 +33,25 @@ function bytesOf(input: TextInput): Uint8Array {
 }
 
 export const dataTasks = {
-  'data.json-to-csv': ({ input, field, options }: DataTaskInput<JsonToCsvOptions, unknown>) =>
-    jsonToCsv(jsonValue(input, field), options, field),
-  'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) =>
-    csvToJson(decodeText(input, field), options, field),
+  'data.json-to-csv': ({ input, field, options }: DataTaskInput<JsonToCsvOptions, unknown>) => {
+    const { csv, ...facts } = jsonToCsv(jsonValue(input, field), options, field);
+    return { ...facts, csv: utf8Body(csv) };
+  },
+  'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) => {
+    const { json, ...facts } = csvToJson(decodeText(input, field), options, field);
+    return { ...facts, json: utf8Body(json) };
+  },
   'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
-    xmlToJson(decodeText(input, field), options, field),
+    utf8Body(xmlToJson(decodeText(input, field), options, field)),
   'data.json-to-xml': ({ input, field, options }: DataTaskInput<JsonToXmlOptions, unknown>) =>
-    jsonToXml(jsonValue(input, field), options, field),
+    utf8Body(jsonToXml(jsonValue(input, field), options, field)),
   'data.yaml-to-json': ({ input, field, options }: DataTaskInput<YamlToJsonOptions>) =>
-    yamlToJson(decodeText(input, field), options, field),
+    utf8Body(yamlToJson(decodeText(input, field), options, field)),
   // Any bytes can be encoded: a file is taken as it is, a JSON string as its UTF-8.
   'data.base64-encode': ({ input, options }: DataTaskInput<Base64EncodeOptions>) =>
-    base64Encode(bytesOf(input), options),
-  'data.base64-decode': ({ input, field, options }: DataTaskInput<Base64DecodeOptions>) =>
-    base64Decode(decodeText(input, field), options, field),
+    utf8Body(base64Encode(bytesOf(input), options)),
+  'data.base64-decode': async ({ input, field, options }: DataTaskInput<Base64DecodeOptions>) => {
+    const decoded = await base64Decode(decodeText(input, field), options, field);
+    return decoded.kind === 'text' ? { kind: 'text' as const, text: utf8Body(decoded.text) } : decoded;
+  },
 } satisfies TaskTable;
