@@ -32,7 +32,7 @@ export const textToPdfRequest = z.object({
   font: oneOf('font', pdfFonts)
     .default('sans')
     .describe(
-      'DejaVu Sans, Serif or Sans Mono, embedded: Latin with diacritics, Greek and Cyrillic. Characters none of them has (e.g. CJK) are drawn as U+FFFD and named in X-Missing-Glyphs.',
+      'DejaVu Sans, Serif or Sans Mono, embedded: Latin with diacritics, Greek and Cyrillic, set without kerning or ligatures (every letter stays its own glyph for copying and search). Characters none of them has (e.g. CJK) are drawn as U+FFFD and named in X-Missing-Glyphs.',
     ),
   font_size: integer('font_size', 6, 72).default(12).describe('Font size in points.'),
   page_size: oneOf('page_size', pdfPageSizes).default('A4').describe('Paper size.'),

@@ -2,6 +2,7 @@ import type { pdfPageSizes } from '@toolkit/catalog';
 import PDFDocument from 'pdfkit';
 import type { Block, TextBlock } from './blocks.js';
 import { baseFace, FaceChooser, type FaceKey, faceKey, loadFaces } from './fonts.js';
+import { useSimpleLayout } from './simple-layout.js';
 import { type Line, Measurer, wrapBlock } from './wrap.js';
 
 export type PageSize = (typeof pdfPageSizes)[number];
@@ -76,6 +77,7 @@ export async function renderBlocks(blocks: Block[], setup: PageSetup): Promise<R
       if (!face) throw new Error(`unknown face ${key}`);
       doc.registerFont(key, face.data);
       registered.add(key);
+      useSimpleLayout((doc.font(key) as unknown as { _font: unknown })._font);
     }
     doc.font(key).fontSize(size).fillColor(color);
   };
