@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { imageForm } from './helpers/form.js';
 import { finePattern } from './helpers/hostile.js';
 import { listenInRange } from './helpers/listen.js';
 import { parseReply, rawRequest, stalledUpload } from './helpers/raw-socket.js';
+import { scratchDir } from './helpers/scratch.js';
 
 /*
  * The holes found by probing the running server (issue 12), each checked over real sockets: a
@@ -119,7 +119,7 @@ describe('runaway renders', () => {
 
 describe('Range on static files', () => {
   function site(): string {
-    const root = mkdtempSync(join(tmpdir(), 'range-site-'));
+    const root = scratchDir('range-site-');
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'assets/app-1.css'), 'a'.repeat(100));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title>');
@@ -289,7 +289,7 @@ describe('the smaller things', () => {
   });
 
   it('answers PUT, DELETE, TRACE and OPTIONS on a page with 405 and Allow', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'methods-site-'));
+    const root = scratchDir('methods-site-');
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title>');
     const base = await serve({ WEB_ROOT: root });
     for (const method of ['PUT', 'DELETE', 'TRACE', 'OPTIONS']) {

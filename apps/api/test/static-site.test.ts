@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, makeApp } from './helpers/app.js';
+import { scratchDir } from './helpers/scratch.js';
 
 /** A small web build laid out like apps/web/build/client. */
 function webBuild(withManifest: boolean): string {
-  const root = mkdtempSync(join(tmpdir(), 'web-build-'));
+  const root = scratchDir('web-build-');
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title><script>window.t=1</script></head><body>${title}</body></html>`;
   const files: Record<string, string | Buffer> = {

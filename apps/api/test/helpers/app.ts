@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -8,8 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { imageForm } from './form.js';
 
-/** A folder that does not exist: by default tests run without a website build. */
-const noWebRoot = join(mkdtempSync(join(tmpdir(), 'api-test-')), 'no-web-build');
+/** A folder that does not exist (and is never created): by default tests run without a website build. */
+const noWebRoot = join(tmpdir(), `api-test-no-web-build-${randomUUID()}`);
 
 /** A configuration for tests: silent logs, no web build, a rate limit that never trips. */
 export function testConfig(env: Record<string, string> = {}) {
