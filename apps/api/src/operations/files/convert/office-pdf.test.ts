@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -31,7 +39,12 @@ describe('the process handling, with a stand-in soffice that hangs', () => {
     const marker = `hang-${process.pid}-${Date.now()}`;
     const fake = join(work, 'soffice');
     // A parent that starts a child and both wait forever, like soffice and soffice.bin on a bad file.
-    writeFileSync(fake, `#!/bin/sh\nsh -c "sleep 3600; : ${marker}" &\nsh -c "sleep 3600; : ${marker}"\n`);
+    const seen = join(work, 'tmpdir-seen');
+    // Also records where its temporary files would go, as soffice's lu*.tmp folders do.
+    writeFileSync(
+      fake,
+      `#!/bin/sh\nmkdir "$TMPDIR/lu1.tmp"; echo "$TMPDIR" > ${seen}\nsh -c "sleep 3600; : ${marker}" &\nsh -c "sleep 3600; : ${marker}"\n`,
+    );
     chmodSync(fake, 0o755);
     const before = leftoverTempDirs().length;
     await expect(
@@ -44,6 +57,9 @@ describe('the process handling, with a stand-in soffice that hangs', () => {
     ).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(processesWith(marker)).toEqual([]);
     expect(leftoverTempDirs().length).toBeLessThanOrEqual(before);
+    const tempDir = readFileSync(seen, 'utf8').trim();
+    expect(tempDir.startsWith(join(tmpdir(), 'toolkit-soffice-'))).toBe(true);
+    expect(existsSync(tempDir)).toBe(false);
   });
 
   it('takes exit 0 without a PDF for the failure it is', async () => {

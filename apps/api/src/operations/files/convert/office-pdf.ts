@@ -102,8 +102,15 @@ export async function officeToPdf(
         timeoutMs: options.timeoutMs,
         signal: options.signal,
         cwd: dir,
-        // A private HOME: nothing of LibreOffice's lands in the server user's home folder.
-        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: dir, LANG: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp' },
+        // A private HOME and TMPDIR: nothing of LibreOffice's lands in the server user's home
+        // folder, and its own temporary folders (lu*.tmp, left behind when it is killed) go with ours.
+        env: {
+          PATH: '/usr/local/bin:/usr/bin:/bin',
+          HOME: dir,
+          TMPDIR: dir,
+          LANG: 'C.UTF-8',
+          SAL_USE_VCLPLUGIN: 'svp',
+        },
         maxOutputBytes: 1024 * 1024,
       });
       const output = join(outDir, 'document.pdf');
