@@ -45,7 +45,7 @@ export const compressImage = defineTool({
       },
     ],
     response:
-      'The compressed image (mozjpeg-style JPEG, palette PNG, highest-effort WebP/AVIF), never larger than the input, with X-Original-Size and X-Output-Size headers.',
+      'The compressed image (optimised progressive JPEG, palette PNG, highest-effort WebP/AVIF), never larger than the input, with X-Original-Size and X-Output-Size headers.',
     examples: [
       { title: 'Default settings (quality 75, same format)', fields: {} },
       { title: 'Lossless PNG', fields: { lossless: true }, file: 'images/chelsea_cat_451x300.png' },

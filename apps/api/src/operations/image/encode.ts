@@ -87,8 +87,13 @@ function encoder(image: Sharp, settings: EncodeSettings, hints: EncodeHints): Sh
   const timing = hints.timing ?? {};
   switch (settings.format) {
     case 'jpeg':
-      // mozjpeg's trellis quantisation, scan optimisation and quantisation tables.
-      return image.jpeg(smallest ? { quality, mozjpeg: true } : { quality });
+      // mozjpeg's optimised progressive scans and Huffman tables with the standard quantisation
+      // tables and no trellis: on eight corpus photos at quality 75 that is 90–100% of ImageMagick's
+      // bytes at the same or better SSIM, where mozjpeg's own tables and trellis made 55–88% of the
+      // bytes at a lower SSIM (and, raised to the same SSIM, larger files than ImageMagick's).
+      return image.jpeg(
+        smallest ? { quality, mozjpeg: true, quantisationTable: 0, trellisQuantisation: false } : { quality },
+      );
     case 'png':
       // A palette input stays a palette image (smaller); quality then drives the quantiser.
       if (!smallest) return image.png(hints.paletteInput ? { palette: true, quality } : {});
