@@ -11,7 +11,7 @@ export type CompressResult =
 
 /**
  * Re-encodes an image with the encoder settings that spend time for bytes (see EncodeSettings
- * 'smallest': mozjpeg-style JPEG, palette quantisation for PNG unless `lossless`, highest effort
+ * 'smallest': optimised progressive JPEG, palette quantisation for PNG unless `lossless`, highest effort
  * for WebP, AVIF and GIF), metadata stripped. The result is never larger than the input: when the
  * re-encode is not smaller, the input comes back unchanged with `compressed: false`.
  *

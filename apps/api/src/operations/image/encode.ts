@@ -13,7 +13,7 @@ export interface EncodeSettings {
   background?: Rgba;
   /**
    * 'balanced' (default): everyday encoder settings. 'smallest': the settings that spend time for
-   * bytes (mozjpeg-style JPEG, palette PNG, highest WebP/AVIF/GIF effort), as compress uses.
+   * bytes (optimised progressive JPEG, palette PNG, highest WebP/AVIF/GIF effort), as compress uses.
    */
   effort?: 'balanced' | 'smallest';
   /** Lossless WebP/AVIF and full-colour PNG where the format allows it. */
