@@ -51,7 +51,17 @@ const soffice = existsSync('/usr/bin/soffice') ? '/usr/bin/soffice' : undefined;
 await ensureBuilt(false);
 const ffmpeg = await ffmpegPath();
 
-const server = await startServer('operations', settings.port, { env: serverEnv() });
+const start = () => startServer('operations', settings.port, { env: serverEnv() });
+let server = await start();
+/**
+ * A fresh server for each group of cases and each batch: in one long-lived server, worker-pool
+ * requests after the image groups once ran 5–10× slower than against a fresh one, which made the
+ * ratios of whole groups wrong (bench/RESULTS.md).
+ */
+const restart = async () => {
+  await server.stop();
+  server = await start();
+};
 const cells: CellResult[] = [];
 const skipped: string[] = [];
 let detection: DetectionBatch | undefined;
@@ -83,7 +93,10 @@ try {
       console.error(`  a cell failed: ${String(error).slice(0, 300)}`);
     }
   };
+  let group: string | undefined;
   for (const c of cases) {
+    if (group !== undefined && c.group !== group) await restart();
+    group = c.group;
     const adapter = c.inProcess && fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
     for (const n of c.concurrencies) {
       await record(() => httpCell(server, c, n));
@@ -96,6 +109,7 @@ try {
   }
   const csvCase = cases.find((c) => c.http.path === '/data/csv-to-json');
   if (csvCase) {
+    await restart();
     healthMs = await quietly(() =>
       healthUnderLoad(
         server,
@@ -111,9 +125,12 @@ try {
       ),
     );
   }
-  if (live('/files/detect') && settings.only === '')
+  if (live('/files/detect') && settings.only === '') {
+    await restart();
     detection = await quietly(async () => detectionBatch(server, await corpusFiles()));
+  }
   if (live('/pdf/to-text') && settings.only === '') {
+    await restart();
     const dir = join(corpusDir, 'pdf');
     pdf = await quietly(async () =>
       pdfTextBatch(
