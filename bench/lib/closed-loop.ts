@@ -5,6 +5,11 @@ export interface LoadOptions {
   concurrency: number;
   /** Warm-up lasts at least this long, and until every worker has finished one operation. */
   warmupMs: number;
+  /**
+   * …and until this many operations have finished in all (default 0): a server that runs work on
+   * threads of its own (the worker pool) has each of them compile the code on its first task.
+   */
+  minWarmupOps?: number;
   /** The measured window: at least this long, and until `minCompleted` operations have finished in it. */
   durationMs: number;
   /** Operations that must finish inside the window (default 3), up to 12 × `durationMs`. */
@@ -49,6 +54,7 @@ export async function runClosedLoop(
   let systemAtStart: ReturnType<typeof systemCpuTicks>;
   let systemAtEnd: ReturnType<typeof systemCpuTicks>;
   const finishedOnce = new Array<boolean>(options.concurrency).fill(false);
+  let finished = 0;
   const started = performance.now();
 
   const worker = async (index: number): Promise<void> => {
@@ -62,6 +68,7 @@ export async function runClosedLoop(
       }
       const t1 = performance.now();
       finishedOnce[index] = true;
+      finished += 1;
       if (failure !== undefined && errorSamples.size < 5) errorSamples.add(failure);
       // A failure can come back at once (nothing listening): yield to timers so the clock still runs.
       if (failure !== undefined) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -72,7 +79,11 @@ export async function runClosedLoop(
   };
 
   const clock = (async () => {
-    while (performance.now() - started < options.warmupMs || finishedOnce.includes(false)) {
+    while (
+      performance.now() - started < options.warmupMs ||
+      finishedOnce.includes(false) ||
+      finished < (options.minWarmupOps ?? 0)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await options.onWindowStart?.();
