@@ -197,11 +197,13 @@ export async function healthUnderLoad(
   server: RunningServer,
   load: (stop: () => boolean) => Promise<void>,
   durationMs: number,
+  onMeasuring?: () => void,
 ): Promise<number[]> {
   let stopped = false;
   const loading = load(() => stopped);
   // Let the conversions start before the first probe.
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  onMeasuring?.();
   const poller = new Worker(healthPoller, {
     eval: true,
     workerData: { url: `${server.origin}/api/v1/health`, durationMs },

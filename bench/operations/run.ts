@@ -5,13 +5,13 @@
  * run. Writes its section of bench/RESULTS.md and raw JSON to bench/results/.
  */
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverEnv } from '../image-resize/server-env.js';
 import { ensureDebianTools } from '../lib/apt.js';
 import { machineInfo } from '../lib/machine.js';
-import { corpusDir } from '../lib/paths.js';
+import { corpusDir, resultsDir } from '../lib/paths.js';
 import { raisePriority } from '../lib/priority.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { versionLine } from '../lib/run-command.js';
@@ -34,7 +34,7 @@ import { ffmpegPath } from './ffmpeg.js';
 import { corpusFiles } from './inputs.js';
 import { cellTable, operationsMarkdown } from './report.js';
 import { settings } from './settings.js';
-import { verdicts } from './verdicts.js';
+import { type EventLoopDelay, verdicts } from './verdicts.js';
 
 const priority = raisePriority();
 const [magick = ''] = await ensureDebianTools([
@@ -67,6 +67,7 @@ const skipped: string[] = [];
 let detection: DetectionBatch | undefined;
 let pdf: PdfRow[] | undefined;
 let healthMs: number[] | undefined;
+let eventLoop: EventLoopDelay | undefined;
 const cases: BenchCase[] = [];
 try {
   const spec = (await (await fetch(`${server.origin}/api/v1/openapi.json`)).json()) as {
@@ -109,7 +110,14 @@ try {
   }
   const csvCase = cases.find((c) => c.http.path === '/data/csv-to-json');
   if (csvCase) {
-    await restart();
+    // This server also measures its own event-loop delay (lib/event-loop-probe.mjs).
+    const eventLoopFile = join(resultsDir, 'event-loop.json');
+    await server.stop();
+    server = await startServer('operations', settings.port, {
+      env: { ...serverEnv(), BENCH_EVENT_LOOP_FILE: eventLoopFile },
+      nodeArgs: ['--import', fileURLToPath(new URL('../lib/event-loop-probe.mjs', import.meta.url))],
+    });
+    const measuring = server.pid;
     healthMs = await quietly(() =>
       healthUnderLoad(
         server,
@@ -122,8 +130,11 @@ try {
           );
         },
         settings.durationMs,
+        () => process.kill(measuring, 'SIGUSR2'),
       ),
     );
+    await restart();
+    eventLoop = JSON.parse(await readFile(eventLoopFile, 'utf8')) as EventLoopDelay;
   }
   if (live('/files/detect') && settings.only === '') {
     await restart();
@@ -143,7 +154,7 @@ try {
   await server.stop();
 }
 
-const list = verdicts(cases, cells, { detection, pdf, healthMs });
+const list = verdicts(cases, cells, { detection, pdf, healthMs, eventLoop });
 const machine = await machineInfo({
   ImageMagick: (await versionLine(magick, ['-version'])) ?? 'unknown',
   'libvips CLI': (await versionLine('/usr/bin/vips', ['--version'])) ?? 'unknown',
@@ -164,6 +175,7 @@ const raw = await writeRawResults('operations', {
   detection,
   pdf,
   healthMs,
+  eventLoop,
   skipped,
 });
 if (settings.only === '') {

@@ -2,6 +2,13 @@ import { percentile } from '../lib/stats.js';
 import type { DetectionBatch, PdfRow, Relation } from './batches.js';
 import type { BenchCase, CellResult } from './case.js';
 
+export interface EventLoopDelay {
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 export interface Verdict {
   group: BenchCase['group'];
   target: string;
@@ -33,6 +40,8 @@ export interface Batches {
   detection?: DetectionBatch;
   pdf?: PdfRow[];
   healthMs?: number[];
+  /** The server's own event-loop delay during the same stretch (perf_hooks, lib/event-loop-probe.mjs). */
+  eventLoop?: EventLoopDelay;
 }
 
 const count = (d: DetectionBatch, relation: Relation) => d.rows.filter((r) => r.relation === relation).length;
@@ -104,11 +113,21 @@ export function verdicts(
       }
     }
   }
+  if (batches.eventLoop) {
+    const { p50Ms, p99Ms, maxMs, samples } = batches.eventLoop;
+    out.push({
+      group: 'data',
+      target: 'event-loop delay p99 < 50 ms while 4 conversions run (measured in the server)',
+      measured: `${p99Ms.toFixed(1)} ms (p50 ${p50Ms.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms, ${samples} samples)`,
+      pass: p99Ms < 50,
+    });
+  }
   if (batches.healthMs?.length) {
     const p99 = percentile(batches.healthMs, 99);
     out.push({
       group: 'data',
-      target: 'event-loop delay p99 < 50 ms while 4 conversions run (health-check latency, an upper bound)',
+      target:
+        'GET /health answered in < 50 ms at p99 while 4 conversions run (includes waiting for a core and the loopback)',
       measured: `${p99.toFixed(1)} ms`,
       pass: p99 < 50,
     });

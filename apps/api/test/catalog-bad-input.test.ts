@@ -18,7 +18,7 @@ import {
   sampleFile,
   wrongTypeFile,
 } from './helpers/catalog-samples.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 
 /*
  * The bad inputs every live tool must refuse the same way, over real HTTP, chosen by its input kind:
@@ -34,7 +34,7 @@ let base: string;
 
 beforeAll(async () => {
   app = await makeApp(env);
-  base = await listenInRange(app);
+  base = await listenOnFreePort(app);
 });
 afterAll(async () => {
   await app.close();

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers/app.js';
 import { exampleRequest } from './helpers/catalog-samples.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 
 /*
  * Every live tool, from the catalog alone: its route and OpenAPI operation exist, and each of its
@@ -21,7 +21,7 @@ let openapi: { paths: Record<string, { post?: { operationId?: string } }> };
 
 beforeAll(async () => {
   app = await makeApp();
-  base = await listenInRange(app);
+  base = await listenOnFreePort(app);
   openapi = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as typeof openapi;
 });
 afterAll(async () => {

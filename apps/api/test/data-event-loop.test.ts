@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { makeApp } from './helpers/app.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 import { sharedCorpus } from './helpers/shared-corpus.js';
 
 let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
   app = await makeApp();
-  base = await listenInRange(app);
+  base = await listenOnFreePort(app);
 });
 afterAll(async () => {
   await app.close();

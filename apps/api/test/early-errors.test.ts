@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toApiError } from '../src/plugins/errors.js';
 import { earlySecurityHeaders } from '../src/plugins/security-headers.js';
 import { makeApp } from './helpers/app.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 import { parseReply, rawRequest } from './helpers/raw-socket.js';
 
 /*
@@ -12,7 +12,7 @@ import { parseReply, rawRequest } from './helpers/raw-socket.js';
  */
 
 const app = await makeApp();
-const base = await listenInRange(app);
+const base = await listenOnFreePort(app);
 afterAll(() => app.close());
 
 async function raw(request: string) {

@@ -7,7 +7,7 @@ import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { imageForm } from './helpers/form.js';
 import { finePattern } from './helpers/hostile.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 import { parseReply, rawRequest, stalledUpload } from './helpers/raw-socket.js';
 import { scratchDir } from './helpers/scratch.js';
 
@@ -31,7 +31,7 @@ afterEach(async () => {
 
 async function serve(env: Record<string, string> = {}): Promise<string> {
   app = await makeApp(env);
-  return listenInRange(app);
+  return listenOnFreePort(app);
 }
 
 function post(

@@ -15,7 +15,7 @@ import {
   nestedUse,
   selfReference,
 } from './helpers/hostile.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 
 /*
  * Every hostile file against every live route of the catalog, over a real socket: the bad files
@@ -99,7 +99,7 @@ let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
   app = await makeApp();
-  base = await listenInRange(app);
+  base = await listenOnFreePort(app);
 });
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 
 /* The same server over real sockets: concurrency, streaming limits, health under load. */
 
@@ -15,7 +15,7 @@ let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
   app = await makeApp();
-  base = await listenInRange(app);
+  base = await listenOnFreePort(app);
 });
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { imageForm } from './helpers/form.js';
-import { listenInRange } from './helpers/listen.js';
+import { listenOnFreePort } from './helpers/listen.js';
 import { parseReply, type RawExchange, stalledUpload } from './helpers/raw-socket.js';
 
 /*
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 async function serve(env: Record<string, string>): Promise<string> {
   app = await makeApp({ MAX_CONCURRENT_JOBS: '1', MAX_BUFFERED_UPLOADS: '1', ...env });
-  return listenInRange(app);
+  return listenOnFreePort(app);
 }
 
 /** A stalled upload that has reached the server (sent, and given the server a moment to see it). */

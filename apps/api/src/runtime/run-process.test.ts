@@ -51,6 +51,33 @@ describe('runProcess', () => {
     });
   });
 
+  it('stops the program as soon as its standard error says what the watcher refuses', async () => {
+    await withTempDir('test-', async (dir) => {
+      const pidFile = join(dir, 'pid');
+      const refusal = new OperationError(
+        'PAYLOAD_TOO_LARGE',
+        'The audio is 1:54 long; at most 1:00 can be converted.',
+      );
+      const seen: string[] = [];
+      const started = Date.now();
+      const error = await failure(
+        runProcess('sh', ['-c', `sleep 60 & echo $! > ${pidFile}; echo 'Duration: 00:01:54' >&2; wait`], {
+          timeoutMs: 10_000,
+          watchStderr: (stderr) => {
+            seen.push(stderr);
+            return stderr.includes('Duration: 00:01:54') ? refusal : undefined;
+          },
+        }),
+      );
+      expect(error).toBe(refusal);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(seen.at(-1)).toContain('Duration: 00:01:54');
+      const grandchild = Number(await readFile(pidFile, 'utf8'));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(alive(grandchild)).toBe(false);
+    });
+  });
+
   it('kills the group when the request is given up', async () => {
     await withTempDir('test-', async (dir) => {
       const pidFile = join(dir, 'pid');

@@ -15,6 +15,12 @@ export interface ProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Standard output kept in memory at most; a program that writes more is killed. Default 64 MB. */
   maxOutputBytes?: number;
+  /**
+   * Reads standard error as it arrives (the kept tail so far); a failure it returns stops the
+   * program at once (its group killed) and is what the run rejects with. For refusing early on
+   * what a program prints first, such as ffmpeg's input duration.
+   */
+  watchStderr?: (stderr: string) => OperationError | undefined;
 }
 
 export interface ProcessResult {
@@ -95,6 +101,8 @@ export function runProcess(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
+      const refusal = options.watchStderr?.(stderr);
+      if (refusal) stop(refusal);
     });
     child.on('error', (error) => stop(error));
     child.on('close', (code) => {

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 
-/** This package's port range: 3100–3199. Files run in parallel, so each takes a free port. */
-export async function listenInRange(app: FastifyInstance): Promise<string> {
-  const start = 3100 + Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i++) {
-    const port = 3100 + ((start - 3100 + i) % 100);
-    try {
-      await app.listen({ host: '127.0.0.1', port });
-      return `http://127.0.0.1:${port}`;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-  throw new Error('No free port in 3100–3199');
+/**
+ * Listens on a port the system picks (one nobody used a moment ago). A fixed range shared by the
+ * test files running in parallel made two servers in a row land on the same port now and then, and
+ * a keep-alive connection pooled for the first, closed as it stopped, was then reused for the
+ * second: "other side closed".
+ */
+export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no TCP address.');
+  return `http://127.0.0.1:${address.port}`;
 }
 
 /** A free port in 3100–3199 for a process we spawn (checked by binding it briefly). */

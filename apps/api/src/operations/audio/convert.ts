@@ -128,9 +128,9 @@ function inputArgs(demuxer: string, path: string): string[] {
 
 /**
  * Converts audio with ffmpeg (see findFfmpeg): the container is recognised from the bytes and
- * opened with its own demuxer only; the duration is read from the header first, and a file over
- * the limit is refused before any conversion (413); the conversion itself is capped at the limit
- * too, for headers that lie. Input and output live in a private temporary folder that is always
+ * opened with its own demuxer only; the duration is read from the header ffmpeg prints before it
+ * encodes, and a file over the limit is refused then, ffmpeg stopped (413); the conversion itself is
+ * capped at the limit too, for headers that lie. Input and output live in a private temporary folder that is always
  * removed; at most `concurrency` ffmpeg processes run at once, each killed with its process group
  * on timeout or when the request is given up.
  *
@@ -165,27 +165,26 @@ export async function convertAudio(
       const output = join(dir, `output.${spec.extension}`);
       await writeFile(input, data);
 
-      // Without an output ffmpeg only reads the header, prints it, and exits with status 1.
-      const probe = await runProcess(ffmpeg.path, inputArgs(demuxer, input), {
-        timeoutMs: remaining(),
-        ...(signal ? { signal } : {}),
-        cwd: dir,
-      });
-      const unreadable = () =>
-        new OperationError(
-          'UNPROCESSABLE_FILE',
-          `The ${type.ext.toUpperCase()} file could not be read: it is damaged, truncated or holds no audio.`,
-          { cause: probe.stderr },
-        );
-      if (!/Stream #\d+:\d+\S*: Audio: /.test(probe.stderr)) throw unreadable();
-      const declared = seconds(/Duration: ([^,\n]+)/.exec(probe.stderr)?.[1]);
+      // One ffmpeg run: it prints the input's header (with its duration) before it encodes, and an
+      // input longer than the limit is refused right then, the process killed. A separate probe run
+      // cost a quarter of a short conversion's time.
       const limit = limits.maxDurationSeconds;
-      if (declared !== undefined && declared > limit) {
-        throw new OperationError(
-          'PAYLOAD_TOO_LARGE',
-          `The audio is ${clock(declared)} long; at most ${clock(limit)} can be converted.`,
-        );
-      }
+      let declared: number | undefined;
+      let headerRead = false;
+      const watchStderr = (stderr: string) => {
+        if (headerRead) return undefined;
+        // Up to its comma: a chunk may end in the middle of the value.
+        const duration = /Duration: ([^,\n]+),/.exec(stderr);
+        if (!duration) return undefined;
+        headerRead = true;
+        declared = seconds(duration[1]);
+        return declared !== undefined && declared > limit
+          ? new OperationError(
+              'PAYLOAD_TOO_LARGE',
+              `The audio is ${clock(declared)} long; at most ${clock(limit)} can be converted.`,
+            )
+          : undefined;
+      };
 
       const args = [...inputArgs(demuxer, input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', spec.encoder];
       if (spec.lossy) args.push(...(options.bitrate ? ['-b:a', `${options.bitrate}k`] : spec.lossy.defaults));
@@ -200,7 +199,15 @@ export async function convertAudio(
         ...(signal ? { signal } : {}),
         cwd: dir,
         maxOutputBytes: 1024 * 1024,
+        watchStderr,
       });
+      const unreadable = () =>
+        new OperationError(
+          'UNPROCESSABLE_FILE',
+          `The ${type.ext.toUpperCase()} file could not be read: it is damaged, truncated or holds no audio.`,
+          { cause: converted.stderr },
+        );
+      if (!/Stream #\d+:\d+\S*: Audio: /.test(converted.stderr)) throw unreadable();
       if (converted.code !== 0 && /Error while opening encoder|encoder setup failed/.test(converted.stderr)) {
         const asked = [
           options.bitrate && `${options.bitrate} kbit/s`,
