@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { bufferView } from '../bytes.js';
 
 /** A binary download (image, archive, audio, PDF): Content-Disposition: attachment. */
 export interface FileResult {
@@ -87,11 +88,6 @@ function serverTiming(timings: Record<string, number>): string {
     .join(', ');
 }
 
-/** A Buffer over the same memory (Fastify sends Buffers as they are; other byte arrays it would serialise). */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 /** Sends a handler's result with the contract's headers. */
 export function sendResult(reply: FastifyReply, result: ToolResult, context: ResultContext): FastifyReply {
   reply.header('cache-control', 'no-store');
@@ -110,7 +106,7 @@ export function sendResult(reply: FastifyReply, result: ToolResult, context: Res
       return reply
         .headers(result.headers ?? {})
         .header('content-type', result.contentType)
-        .send(typeof result.body === 'string' ? result.body : asBuffer(result.body));
+        .send(typeof result.body === 'string' ? result.body : bufferView(result.body));
     case 'analysis':
       return reply.send({ success: true, message: result.message, data: result.data });
   }

@@ -1,3 +1,5 @@
+import { bufferView } from '../../bytes.js';
+
 export interface Base64EncodeOptions {
   url_safe: boolean;
   /** Characters per line; 0 writes one line. */
@@ -12,7 +14,7 @@ export interface Base64EncodeOptions {
  * @example base64Encode(Buffer.from('hello?'), { url_safe: true, line_length: 0 }) // 'aGVsbG8_'
  */
 export function base64Encode(bytes: Uint8Array, options: Base64EncodeOptions): string {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = bufferView(bytes);
   const text = buffer.toString(options.url_safe ? 'base64url' : 'base64');
   if (options.line_length <= 0 || text.length <= options.line_length) return text;
   const lines: string[] = [];

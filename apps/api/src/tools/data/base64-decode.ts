@@ -11,10 +11,9 @@ export const base64DecodeHandler: ToolHandler<'base64-decode'> = async ({ fields
   if (decoded.kind === 'text') {
     return { kind: 'document', body: decoded.text, contentType: 'text/plain; charset=utf-8' };
   }
-  const data = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
   return {
     kind: 'document',
-    body: data,
+    body: decoded.data,
     contentType: decoded.mime,
     headers: { 'Content-Disposition': contentDisposition(file?.filename, 'decoded', decoded.extension) },
   };

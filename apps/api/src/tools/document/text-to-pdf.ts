@@ -1,4 +1,5 @@
 import { sizeHeaders, textToPdfHeaders } from '@toolkit/catalog';
+import { bufferView } from '../../bytes.js';
 import { OperationError } from '../../operations/errors.js';
 import { describeMissingGlyphs, renderTextPdf } from '../../operations/pdf/from-text.js';
 import { decodeTextFile } from '../../operations/pdf/text-file.js';
@@ -22,7 +23,7 @@ export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, fil
     { maxCharacters: config.limits.textToPdfMaxCharacters },
     { timeoutMs: config.timeouts.requestMs, signal },
   );
-  const data = Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+  const data = bufferView(result.pdf);
   const headers: Record<string, string | number> = {
     [textToPdfHeaders.pageCount.name]: result.pages,
     [sizeHeaders.outputSize.name]: data.length,

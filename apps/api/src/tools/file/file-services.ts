@@ -1,3 +1,4 @@
+import { bufferView } from '../../bytes.js';
 import type { ConvertServices } from '../../operations/files/convert/convert-file.js';
 import type { Capabilities } from '../../operations/files/convert/formats.js';
 import { defaultDocumentLimits } from '../../operations/files/convert/job.js';
@@ -55,7 +56,7 @@ function textToPdfFor(config: HandlerContext['config']): NonNullable<ConvertServ
       { maxCharacters: config.limits.textToPdfMaxCharacters },
       { timeoutMs: config.timeouts.requestMs, ...(signal ? { signal } : {}) },
     );
-    return Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+    return bufferView(result.pdf);
   };
 }
 

@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib';
 import type { archiveFormats } from '@toolkit/catalog';
 import tar from 'tar-stream';
 import yazl from 'yazl';
+import { bufferView } from '../../../bytes.js';
 import { OperationError } from '../../errors.js';
 import { uniqueMemberNames } from './names.js';
 
@@ -52,8 +53,6 @@ const formatFacts: Record<ArchiveFormat, { mime: string; extension: string }> = 
  */
 const gzipOptions = (level: number) => ({ level, chunkSize: 1 << 20 });
 
-const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-
 function checkInput(files: readonly ArchiveInput[], options: ArchiveOptions): number {
   if (files.length === 0)
     throw new OperationError('MISSING_FILE', 'Send at least one file in the "files" field.');
@@ -92,7 +91,7 @@ function zipStream(files: readonly ArchiveInput[], names: readonly string[], lev
   const zip = new yazl.ZipFile();
   files.forEach((file, i) => {
     // yazl marks every name as UTF-8 (general purpose bit 11), which unzip and desktop tools honour.
-    zip.addBuffer(asBuffer(file.data), names[i] ?? `file-${i + 1}`, {
+    zip.addBuffer(bufferView(file.data), names[i] ?? `file-${i + 1}`, {
       mtime: file.lastModified ?? now,
       mode: 0o100644,
       compress: level > 0,
@@ -109,7 +108,7 @@ function tarGzStreams(files: readonly ArchiveInput[], names: readonly string[], 
   files.forEach((file, i) => {
     pack.entry(
       { name: names[i] ?? `file-${i + 1}`, mtime: file.lastModified ?? now, mode: 0o644 },
-      asBuffer(file.data),
+      bufferView(file.data),
     );
   });
   pack.finalize();
@@ -143,7 +142,7 @@ export async function createArchive(
     } else {
       const only = files[0]?.data ?? new Uint8Array();
       const gzip = createGzip(gzipOptions(options.level));
-      gzip.end(asBuffer(only));
+      gzip.end(bufferView(only));
       await pipeline(gzip, out);
     }
     const handle = await open(path, 'r');

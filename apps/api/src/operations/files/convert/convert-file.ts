@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { bufferView } from '../../../bytes.js';
 import type { ProcessSlots } from '../../../runtime/run-process.js';
 import { OperationError } from '../../errors.js';
 import { type DetectOptions, detectFileType } from '../detect/detect.js';
@@ -103,9 +104,7 @@ export async function convertFile(
       },
       signal,
     );
-    return done(
-      typeof result === 'string' ? result : Buffer.from(result.buffer, result.byteOffset, result.byteLength),
-    );
+    return done(typeof result === 'string' ? result : bufferView(result));
   }
   if (plan.engine === 'office' && services.office) {
     return done(await officeToPdf(request.data, plan.from as OfficeFormat, { ...services.office, signal }));

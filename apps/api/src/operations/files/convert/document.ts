@@ -1,3 +1,4 @@
+import { bufferView } from '../../../bytes.js';
 import { OperationError } from '../../errors.js';
 import { decodeText } from '../detect/encoding.js';
 import { docxTo } from './docx.js';
@@ -5,10 +6,6 @@ import type { DocumentJob } from './job.js';
 import { jsonToYaml, yamlToJson } from './json-yaml.js';
 import { htmlToMarkdown, htmlToPlainText, markdownToHtml } from './markup.js';
 import { csvToXlsx, xlsxToCsv, xlsxToJson } from './spreadsheet.js';
-
-function asBuffer(data: Uint8Array): Buffer {
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-}
 
 /**
  * Runs one document conversion (DOCX, HTML, Markdown, XLSX, CSV, JSON, YAML) and returns the
@@ -20,7 +17,7 @@ export async function convertDocument(job: DocumentJob): Promise<string | Uint8A
   if (job.data.byteLength === 0)
     throw new OperationError('UNPROCESSABLE_FILE', 'The file is empty: there is nothing to convert.');
   const pair = `${job.from}>${job.to}`;
-  const data = asBuffer(job.data);
+  const data = bufferView(job.data);
   switch (pair) {
     case 'docx>html':
       return docxTo(data, 'html', job.title, job.limits);

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { bufferView } from '../../../bytes.js';
 
 /** What the bytes' signature says, before any text analysis. */
 export interface Signature {
@@ -18,7 +19,7 @@ const cfbStreams: readonly [Buffer, Signature][] = [
 ];
 
 function refineCfb(data: Uint8Array): Signature {
-  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const bytes = bufferView(data);
   for (const [name, signature] of cfbStreams) {
     if (bytes.includes(name)) return signature;
   }
