@@ -43,9 +43,9 @@ describe('compressImage', () => {
     const out = await compress(photo, 'flow.jpg');
     expect(out.data.length).toBeLessThan(plain.length);
     expect((await sharp(out.data).metadata()).isProgressive).toBe(true);
-    // The same quantisation as a plain encode at quality 75: the pixels differ by rounding only.
-    const small = (image: Buffer) => sharp(image).resize(180, 360).png().toBuffer();
-    expect(await difference(await small(out.data), await small(plain))).toBeLessThan(1);
+    // The same quantisation as a plain encode at quality 75 and no trellis: the same pixels once
+    // decoded (mozjpeg's own tables and trellis differ from them by 0.8 per channel here).
+    expect(await difference(out.data, plain)).toBeLessThan(0.1);
   });
 
   it('quantises PNG to a palette unless lossless, which keeps every pixel', async () => {
