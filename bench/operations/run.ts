@@ -5,7 +5,7 @@
  * run. Writes its section of bench/RESULTS.md and raw JSON to bench/results/.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverEnv } from '../image-resize/server-env.js';
@@ -51,16 +51,20 @@ const soffice = existsSync('/usr/bin/soffice') ? '/usr/bin/soffice' : undefined;
 await ensureBuilt(false);
 const ffmpeg = await ffmpegPath();
 
-const start = () => startServer('operations', settings.port, { env: serverEnv() });
+const start = (extra: { env?: Record<string, string>; nodeArgs?: string[] } = {}) =>
+  startServer('operations', settings.port, {
+    env: { ...serverEnv(), ...extra.env },
+    nodeArgs: extra.nodeArgs,
+  });
 let server = await start();
 /**
  * A fresh server for each group of cases and each batch: in one long-lived server, worker-pool
  * requests after the image groups once ran 5–10× slower than against a fresh one, which made the
  * ratios of whole groups wrong (bench/RESULTS.md).
  */
-const restart = async () => {
+const restart = async (extra?: Parameters<typeof start>[0]) => {
   await server.stop();
-  server = await start();
+  server = await start(extra);
 };
 const cells: CellResult[] = [];
 const skipped: string[] = [];
@@ -112,9 +116,10 @@ try {
   if (csvCase) {
     // This server also measures its own event-loop delay (lib/event-loop-probe.mjs).
     const eventLoopFile = join(resultsDir, 'event-loop.json');
-    await server.stop();
-    server = await startServer('operations', settings.port, {
-      env: { ...serverEnv(), BENCH_EVENT_LOOP_FILE: eventLoopFile },
+    // Never a figure left by an earlier run: the file is written when this server exits.
+    await rm(eventLoopFile, { force: true });
+    await restart({
+      env: { BENCH_EVENT_LOOP_FILE: eventLoopFile },
       nodeArgs: ['--import', fileURLToPath(new URL('../lib/event-loop-probe.mjs', import.meta.url))],
     });
     const measuring = server.pid;
