@@ -40,7 +40,10 @@ export interface CliPeer {
   command: readonly string[];
   /** Environment for a run at a concurrency (thread limits). */
   env?: (concurrency: number) => Record<string, string>;
-  /** Where the output is: the `{out}` file (default), or the program's standard output. */
+  /**
+   * Where the output is: the `{out}` file (default), or the program's standard output, which is
+   * sent straight to that file (a shell's `> out`), not read by the benchmark while it is timed.
+   */
   output?: 'file' | 'stdout';
   /** Output file name extension (for tools that pick the format by it). */
   outputExtension?: string;

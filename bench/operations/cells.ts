@@ -127,20 +127,18 @@ function expand(command: readonly string[], input: string, output: string): stri
 export async function cliCell(c: BenchCase, peer: CliPeer, concurrency: number): Promise<CellResult> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-op-'));
   const outPath = (worker: number) => join(dir, `out-${worker}${peer.outputExtension ?? ''}`);
-  let stdout: string | undefined;
   try {
     const load = await runClosedLoop(loadOptions(concurrency), async (worker) => {
       const [command, ...args] = expand(peer.command, c.input, outPath(worker));
       if (command === undefined) throw new Error('empty command');
-      const result = await runCommand(command, args, { env: { ...process.env, ...peer.env?.(concurrency) } });
+      const result = await runCommand(command, args, {
+        env: { ...process.env, ...peer.env?.(concurrency) },
+        ...(peer.output === 'stdout' && { stdoutFile: outPath(worker) }),
+      });
       if (result.code !== 0)
         throw new Error(`${peer.label} exited with ${result.code}: ${result.stderr.slice(0, 300)}`);
-      if (worker === 0) stdout = result.stdout;
     });
-    const bytes =
-      peer.output === 'stdout'
-        ? Buffer.from(stdout ?? '')
-        : await readFile(outPath(0)).catch(() => undefined);
+    const bytes = await readFile(outPath(0)).catch(() => undefined);
     return await finish(c, cell(c, peer.label, load), bytes ? { bytes } : undefined);
   } finally {
     await rm(dir, { recursive: true, force: true });
