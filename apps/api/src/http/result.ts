@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { bufferView } from '../bytes.js';
 
@@ -16,8 +16,11 @@ export interface FileResult {
 /** A converted document (CSV, JSON, XML, text) sent as itself. */
 export interface DocumentResult {
   kind: 'document';
-  /** Text, or its bytes (encoded in a worker and moved here: nothing left to encode on the event loop). */
-  body: string | Uint8Array;
+  /**
+   * Text, or its bytes (encoded in a worker and moved here: nothing left to encode on the event
+   * loop), or the bytes in consecutive chunks (parts made by two workers: sent without joining them).
+   */
+  body: string | Uint8Array | Uint8Array[];
   contentType: string;
   headers?: Record<string, string | number>;
 }
@@ -88,6 +91,16 @@ function serverTiming(timings: Record<string, number>): string {
     .join(', ');
 }
 
+function documentBody(reply: FastifyReply, body: DocumentResult['body']): string | Buffer | Readable {
+  if (typeof body === 'string') return body;
+  if (!Array.isArray(body)) return bufferView(body);
+  reply.header(
+    'content-length',
+    body.reduce((sum, chunk) => sum + chunk.byteLength, 0),
+  );
+  return Readable.from(body.map(bufferView), { objectMode: false });
+}
+
 /** Sends a handler's result with the contract's headers. */
 export function sendResult(reply: FastifyReply, result: ToolResult, context: ResultContext): FastifyReply {
   reply.header('cache-control', 'no-store');
@@ -106,7 +119,7 @@ export function sendResult(reply: FastifyReply, result: ToolResult, context: Res
       return reply
         .headers(result.headers ?? {})
         .header('content-type', result.contentType)
-        .send(typeof result.body === 'string' ? result.body : bufferView(result.body));
+        .send(documentBody(reply, result.body));
     case 'analysis':
       return reply.send({ success: true, message: result.message, data: result.data });
   }

@@ -1,3 +1,4 @@
+import { resourceLimits } from 'node:worker_threads';
 import { OperationError } from '../operations/errors.js';
 import { serveTasks, utf8Body } from '../workers/task-table.js';
 
@@ -5,6 +6,7 @@ import { serveTasks, utf8Body } from '../workers/task-table.js';
 export const fixtureTasks = {
   'test.sum': (input: { values: number[] }) => input.values.reduce((a, b) => a + b, 0),
   'test.bytes': (input: Uint8Array) => input.length,
+  'test.limits': () => resourceLimits,
   'test.text': (input: { repeat: number }) => ({
     body: utf8Body('é'.repeat(input.repeat)),
     // A small Buffer is a view into Node's shared pool: it must be copied, never moved.

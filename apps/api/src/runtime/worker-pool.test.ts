@@ -11,6 +11,7 @@ const pool = new WorkerPool<typeof fixtureTasks>(entry, {
   maxQueue: 2,
   timeoutMs: 10_000,
   maxHeapMb: 64,
+  youngHeapMb: 24,
 });
 afterAll(() => pool.close());
 
@@ -27,6 +28,13 @@ describe('WorkerPool', () => {
     expect(await pool.run('test.bytes', new Uint8Array(1000))).toBe(1000);
   });
 
+  it('gives each worker the heap limits it was configured with', async () => {
+    expect(await pool.run('test.limits', undefined)).toMatchObject({
+      maxOldGenerationSizeMb: 64,
+      maxYoungGenerationSizeMb: 24,
+    });
+  });
+
   it('moves a byte array handed over instead of copying it, and moves whole encoded bodies back', async () => {
     const upload = new Uint8Array(1 << 20);
     expect(await pool.run('test.bytes', upload, { transfer: [upload.buffer] })).toBe(1 << 20);
@@ -37,7 +45,7 @@ describe('WorkerPool', () => {
   });
 
   it('puts only buffers a byte array owns whole in the transfer list', async () => {
-    const reply = (await serveTasks(fixtureTasks)({ name: 'test.text', input: { repeat: 3 } })) as Record<
+    const reply = (await serveTasks(fixtureTasks)({ name: 'test.text', input: { repeat: 5000 } })) as Record<
       symbol,
       unknown
     >;

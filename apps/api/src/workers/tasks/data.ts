@@ -1,5 +1,6 @@
 import { type Base64DecodeOptions, base64Decode } from '../../operations/data/base64-decode.js';
 import { type Base64EncodeOptions, base64Encode } from '../../operations/data/base64-encode.js';
+import { csvPartToJson } from '../../operations/data/csv-split.js';
 import { type CsvToJsonOptions, csvToJson } from '../../operations/data/csv-to-json.js';
 import { parseJsonText } from '../../operations/data/json-text.js';
 import { type JsonToCsvOptions, jsonToCsv } from '../../operations/data/json-to-csv.js';
@@ -40,6 +41,16 @@ export const dataTasks = {
   'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) => {
     const { json, ...facts } = csvToJson(decodeText(input, field), options, field);
     return { ...facts, json: utf8Body(json) };
+  },
+  /** One of the two halves of a large upload (csv-split.ts); null when it is not to be split. */
+  'data.csv-to-json-part': ({
+    input,
+    field,
+    options,
+    index,
+  }: DataTaskInput<CsvToJsonOptions, Uint8Array> & { index: 0 | 1 }) => {
+    const part = csvPartToJson(input, index, options, field);
+    return part ? { ...part, json: utf8Body(part.json) } : null;
   },
   'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
     utf8Body(xmlToJson(decodeText(input, field), options, field)),
