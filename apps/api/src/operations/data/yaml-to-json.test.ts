@@ -53,6 +53,33 @@ describe('yamlToJson', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('finds a repeated key wherever it is, as yaml names it, before a later syntax error', async () => {
+    const at = async (text: string) =>
+      ((await failureOf(() => convert(text))) as { message: string }).message;
+    const unique = (where: string) => `The YAML is invalid at ${where}: Map keys must be unique.`;
+    expect(await at('a: 1\nb:\n  c: 1\n  c: 2\na: 3\n')).toBe(unique('line 4, column 3'));
+    expect(await at('x:\n  - {k: 1, k: 2}\n')).toBe(unique('line 2, column 12'));
+    expect(await at('"a": 1\n\'a\': 2\n')).toBe(unique('line 2, column 1'));
+    expect(await at('? a\n: 1\n? a\n: 2\n')).toBe(unique('line 3, column 3'));
+    expect(await at('~: 1\nnull: 2\n')).toBe(unique('line 2, column 1'));
+    expect(await at('0x1: a\n1: b\n')).toBe(unique('line 2, column 1'));
+    expect(await at('a: 1\na: 2\nb: [\n')).toBe(unique('line 2, column 1'));
+    expect(await at('b: [\na: 1\na: 2\n')).toMatch(/^The YAML is invalid at line 2, column 1: Flow sequence/);
+    expect(await at('---\na: 1\n---\nb: 1\nb: 2\n')).toBe(unique('line 5, column 1'));
+    // A repeat at the end of ten thousand keys.
+    const keys = Array.from({ length: 10_000 }, (_, i) => `k${i}: ${i}`);
+    expect(await at(`${keys.join('\n')}\nk9999: again\n`)).toBe(unique('line 10001, column 1'));
+  });
+
+  it('keeps float keys as written, so that 1.5 and 2.5 stay two keys', () => {
+    expect(JSON.parse(convert('1.5: a\n2.5: b\n1e3: c\n.nan: d\n'))).toEqual({
+      '1.5': 'a',
+      '2.5': 'b',
+      '1e3': 'c',
+      '.nan': 'd',
+    });
+  });
+
   it('refuses duplicate keys and invalid YAML with line and column', async () => {
     expect(await failureOf(() => convert('a: 1\nb: 2\na: 3\n'))).toEqual({
       code: 'VALIDATION_ERROR',
