@@ -54,6 +54,35 @@ describe('copy button', () => {
     expect(COPY_CONFIRMATION_MS).toBe(1500);
   });
 
+  it('counts the 1.5 s from when the check is on screen, however late the render', async () => {
+    mockClipboard(async () => {});
+    let slowed = false;
+    /** Renders 400 ms late the first time the check is to be shown, as a busy page might. */
+    function SlowBeside({ copied }: { copied: boolean }) {
+      if (copied && !slowed) {
+        slowed = true;
+        vi.advanceTimersByTime(400);
+      }
+      return null;
+    }
+    function SlowHarness() {
+      const copy = useCopy();
+      return (
+        <TooltipProvider>
+          <CopyButton text="x" label="Copy Base64 string" state={copy} />
+          <SlowBeside copied={copy.copied} />
+        </TooltipProvider>
+      );
+    }
+    render(<SlowHarness />);
+    await click();
+    expect(slowed).toBe(true);
+    act(() => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1));
+    expect(icon()).toContain('lucide-check');
+    act(() => vi.advanceTimersByTime(1));
+    expect(icon()).toContain('lucide-copy');
+  });
+
   it('a second copy restarts the 1.5 s', async () => {
     mockClipboard(async () => {});
     render(<Harness text="x" />);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** How long a copy button shows its confirmation (specification §9). */
 export const COPY_CONFIRMATION_MS = 1500;
@@ -12,22 +12,30 @@ export interface CopyState {
   copy: (text: string) => Promise<boolean>;
 }
 
-/** Writes text to the clipboard and remembers the outcome for the button that asked. */
+/**
+ * Writes text to the clipboard and remembers the outcome for the button that asked. The 1.5 s are
+ * counted from when the confirmation is on screen (an effect runs after React has committed it), not
+ * from the click: on a busy page the render can come late, and the check would show for less.
+ */
 export function useCopy(): CopyState {
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Successful copies so far: each one (a second while the check shows too) restarts the 1.5 s.
+  const [copies, setCopies] = useState(0);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (copies === 0) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copies]);
 
   const copy = useCallback(async (text: string) => {
-    clearTimeout(timer.current);
     try {
       if (!navigator.clipboard?.writeText) throw new Error('The Clipboard API is not available.');
       await navigator.clipboard.writeText(text);
       setError(null);
       setCopied(true);
-      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+      setCopies((count) => count + 1);
       return true;
     } catch {
       setCopied(false);
