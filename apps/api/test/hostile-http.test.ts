@@ -98,20 +98,28 @@ describe('runaway renders', () => {
     expect((used.user + used.system) / 1000).toBeLessThan(1000);
   });
 
-  it('stops costing CPU shortly after a timeout answer', async () => {
+  it('comes back to idle within seconds of a timeout answer, and frees its work slot', async () => {
     const base = await serve({ REQUEST_TIMEOUT_MS: '1000', MAX_CONCURRENT_JOBS: '1' });
     // Fine patterns drawn at 2048 px: within the cost bounds, but about as long as the 1 s allowed
     // here (libvips stops between strips once the time is up).
     const res = await post(base, { width: 2048 }, finePattern());
     expect([503, 200]).toContain(res.status);
     await res.arrayBuffer();
-    await pause(1000);
-    const settled = process.cpuUsage();
-    await pause(1500);
-    const after = process.cpuUsage(settled);
-    // Within a second of the answer the drawing has stopped: the process is idle again.
-    // A render still going would use about a core (≈ 1500 ms of CPU time in this window).
-    expect((after.user + after.system) / 1000).toBeLessThan(600);
+    // librsvg draws the whole picture in one call that libvips cannot interrupt (1.6 s here on a quiet
+    // machine, timeout or not), so the process is idle again once that call ends: within seconds,
+    // longer when other work shares the cores (a fixed 1.5 s window failed under CI load). A render
+    // the cost bounds let through for minutes would never come back to idle.
+    const idleWithin = async (ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end; ) {
+        const start = process.cpuUsage();
+        await pause(500);
+        const used = process.cpuUsage(start);
+        // Under half a core over half a second.
+        if ((used.user + used.system) / 1000 < 250) return true;
+      }
+      return false;
+    };
+    expect(await idleWithin(10_000)).toBe(true);
     // And the work slot is free: a normal resize goes through.
     expect((await post(base, { width: 45 })).status).toBe(200);
   });
