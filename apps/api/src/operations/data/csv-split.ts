@@ -7,6 +7,7 @@ import {
   type CsvToJsonResult,
   csvTextToJson,
   detectDelimiter,
+  SAMPLE_CHARS,
   uniqueNames,
 } from './csv-to-json.js';
 import type { CsvDelimiter } from './json-to-csv.js';
@@ -20,8 +21,8 @@ import type { CsvDelimiter } from './json-to-csv.js';
 
 /** Smaller documents convert faster than two threads can be set to work on them. */
 export const MIN_SPLIT_BYTES = 4 * 1024 * 1024;
-/** Enough bytes to hold the 64 KiB characters detectDelimiter samples, whatever their width. */
-const HEAD_BYTES = 256 * 1024;
+/** Enough bytes to hold the SAMPLE_CHARS characters read at the start, whatever their UTF-8 width. */
+const HEAD_BYTES = SAMPLE_CHARS * 4;
 /** How far past the middle a line break outside quotes is looked for. */
 const SEARCH_BYTES = 1024 * 1024;
 /** Papa guesses the line break from the first 1 MiB characters: the first part must hold them. */
@@ -69,7 +70,7 @@ function splitPoint(bytes: Buffer): number | undefined {
 
 /** The header's names, when the first 64 KiB characters hold the header row and a row after it. */
 function headerNames(head: string, delimiter: CsvDelimiter, options: CsvToJsonOptions): string[] | undefined {
-  const cut = head.lastIndexOf('\n', 64 * 1024);
+  const cut = head.lastIndexOf('\n', SAMPLE_CHARS);
   if (cut <= 0) return undefined;
   const parsed = Papa.parse<string[]>(head.slice(0, cut + 1), {
     delimiter,
@@ -185,11 +186,7 @@ export function joinCsvParts(
     delimiter: first.delimiter,
   };
   const [a, b] = [first.ragged, second.ragged];
-  if (a || b) {
-    result.ragged = {
-      count: (a?.count ?? 0) + (b?.count ?? 0),
-      first: a?.first ?? { ...(b as NonNullable<typeof b>).first, row: (b?.first.row ?? 0) + first.rows },
-    };
-  }
+  const firstRagged = a?.first ?? (b && { ...b.first, row: b.first.row + first.rows });
+  if (firstRagged) result.ragged = { count: (a?.count ?? 0) + (b?.count ?? 0), first: firstRagged };
   return result;
 }

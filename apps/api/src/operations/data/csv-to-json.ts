@@ -29,7 +29,8 @@ export interface CsvToJsonResult {
 /** Papa's own name for the fields a row has beyond the header: a convention its users know. */
 export const EXTRA_FIELDS_KEY = '__parsed_extra';
 const DELIMITERS: CsvDelimiter[] = [',', '\t', ';', '|'];
-const SAMPLE_CHARS = 64 * 1024;
+/** Characters of a document's start that the delimiter (and, for a split, the header) is read from. */
+export const SAMPLE_CHARS = 64 * 1024;
 
 /**
  * Papa's own guess fails when the text ends with a line break, when the first rows are `#`
