@@ -12,8 +12,9 @@ export default defineConfig({
   workers: 2,
   // One retry in CI: two tests that act before hydration failed once each in a full run (a sheet
   // link, Ctrl+K on a text tool's page) and passed elsewhere; they are listed in the stop note to be
-  // made deterministic. (A third, the copy button's 1.5 s under load, was the product's: the time now
-  // starts when the check is on screen.) A test that fails twice still fails CI.
+  // made deterministic. (Others were the product's: the copy button's 1.5 s under load, and text
+  // typed while the page hydrated, lost to a render: early-actions.spec.ts now reproduces that
+  // moment.) A test that fails twice still fails CI.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,

@@ -5,6 +5,7 @@ import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
 import { expect, HYDRATION_TIMEOUT_MS, test } from '../support/test.js';
+import { tool as resizePanel } from '../support/tools.js';
 import { htmlIsDark, ui } from '../support/ui.js';
 
 // No dead clicks (issue 7): what a visitor does in the pre-rendered page before React has attached
@@ -101,6 +102,30 @@ test.describe('wide screens', () => {
       });
     });
   }
+
+  test('text typed while the page hydrates: what was typed before is replayed, what comes after is kept', async ({
+    page,
+  }) => {
+    await repeat(page, async (round) => {
+      const early = await openEarly(page, '/docs/api');
+      // Every other round, a click waits in front of the text too.
+      if (round % 2 === 0) await resizePanel.maintainAspect(page).uncheck();
+      await resizePanel.width(page).pressSequentially('3x0-0');
+      const released = early.release();
+      // Right after the root hydrates, while the width typed before is being replayed (the moment a
+      // cleared quality once came back as "85", and "7" made it "857").
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+        polling: 5,
+      });
+      await page.waitForTimeout(25 * (round % 5));
+      await resizePanel.quality(page).clear();
+      await resizePanel.quality(page).pressSequentially('7.5q');
+      await released;
+      await expect(resizePanel.width(page)).toHaveValue('300');
+      await expect(resizePanel.quality(page)).toHaveValue('75');
+      await expect(resizePanel.maintainAspect(page)).toBeChecked({ checked: round % 2 === 1 });
+    });
+  });
 });
 
 test.describe('small screens', () => {

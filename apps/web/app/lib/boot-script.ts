@@ -1,6 +1,7 @@
 import { SEARCH_KEYBOARD_SHORTCUT } from '~/components/layout/search/search-provider';
 import { MOBILE_QUERY } from '~/hooks/use-mobile';
-import { type EarlyActionsConfig, installEarlyActions } from './early-actions';
+import { installEarlyActions } from './early-actions';
+import type { EarlyActionsConfig } from './early-actions-types';
 import { SIDEBAR_ATTRIBUTE, SIDEBAR_COOKIE, SIDEBAR_KEYBOARD_SHORTCUT, sidebarCookie } from './sidebar-state';
 import { DARK_QUERY, THEME_COOKIE, themeCookie } from './theme';
 

@@ -1,59 +1,27 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  counter,
+  hydrate,
+  installBootScriptPerFile,
+  markReactOwned,
+  mount,
+  root,
+  settle,
+} from '../../test/early-actions-harness';
 import { setMedia } from '../../test/setup';
 import {
-  bootScript,
   EARLY_ACTION_ATTRIBUTE,
   EARLY_PENDING_ATTRIBUTE,
   FILE_INPUT_ATTRIBUTE,
-  HYDRATED_ATTRIBUTE,
   HYDRATION_BOUNDARY_ATTRIBUTE,
 } from './boot-script';
 import { storedSidebarOpen } from './sidebar-state';
 import { storedTheme } from './theme';
 
-// The boot script's listeners, run as the page runs them (the very string of the inline script),
-// against plain DOM standing in for the pre-rendered page. "Hydrating" is what the root layout and
-// HydrationBoundary do: set the hydrated attribute; React's own mark on an element is its props key.
+// Clicks, submissions, files, shortcuts and the controls that need no React, made before hydration
+// (text typed meanwhile: early-actions-typing.test.ts).
 
-const root = document.documentElement;
-
-function hydrate(element: Element = root): void {
-  element.setAttribute(HYDRATED_ATTRIBUTE, '');
-}
-
-/** What React leaves on an element it has hydrated. */
-function markReactOwned(element: Element): void {
-  Object.assign(element, { __reactProps$test: {} });
-}
-
-/** Lets the MutationObserver and the replay timer run. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 60));
-}
-
-function mount(html: string): HTMLElement {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  return container;
-}
-
-function counter(element: EventTarget, type: string) {
-  const seen: Event[] = [];
-  element.addEventListener(type, (event) => seen.push(event));
-  return seen;
-}
-
-beforeAll(() => {
-  new Function(bootScript)();
-});
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  root.removeAttribute(HYDRATED_ATTRIBUTE);
-  root.removeAttribute(EARLY_PENDING_ATTRIBUTE);
-});
-
+installBootScriptPerFile();
 describe('before hydration', () => {
   it('keeps a click and carries it out once, when the root has hydrated', async () => {
     const button = mount('<button type="button">Open menu</button>').querySelector('button');
@@ -243,42 +211,6 @@ describe('before hydration', () => {
     hydrate();
     await settle();
     expect(order).toEqual(['a', 'a rendered', 'b', 'b rendered']);
-  });
-
-  it('tells React about text typed before hydration', async () => {
-    const input = mount('<input value="">').querySelector('input') as HTMLInputElement;
-    input.value = '640';
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    const inputs = counter(input, 'input');
-    hydrate();
-    await settle();
-    expect(inputs).toHaveLength(1);
-    expect(input.value).toBe('640');
-  });
-
-  it('puts typed text back again when a render drops the first change, before a later submit', async () => {
-    const container = mount('<form><textarea>sample</textarea><button type="submit">Convert</button></form>');
-    const area = container.querySelector('textarea') as HTMLTextAreaElement;
-    const form = container.querySelector('form') as HTMLFormElement;
-    area.value = 'typed';
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-    (container.querySelector('button') as HTMLButtonElement).click();
-    // Stands in for React dropping the change: the field shows its old state again.
-    let dropped = 0;
-    area.addEventListener('input', () => {
-      if (dropped++ === 0) area.value = 'sample';
-    });
-    const sent: string[] = [];
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      sent.push(area.value);
-    });
-    hydrate();
-    await settle();
-    await settle();
-    expect(dropped).toBe(2);
-    expect(sent).toEqual(['typed']);
-    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
   });
 
   it('opens a file picker at once (browsers refuse it later), and does not replay the click', async () => {

@@ -30,61 +30,25 @@
  *   React's value tracker has been set to another value so that React sees a change. React may still
  *   drop that change (an event that lands while a render started before it is under way: the field
  *   shows the old state again), so the text stays queued and is put back again, one retry period
- *   later, until the field keeps it (at most `typedReplays` times); later actions wait for that.
+ *   later, until the field keeps it (at most `typedReplays` times); later actions wait for that. The
+ *   field has kept it when it shows the text as typed, or, for a field React controls, when it shows
+ *   what React last rendered into it and that differs from what React rendered before the replay (a
+ *   field that filters what is typed, digits only say, never shows the raw text).
+ * - Typing where the page is live goes to React at once while only typed text waits (text in
+ *   different fields does not depend on its order): React reads the whole text from the field, so a
+ *   stretch typed there before hydration and still queued is carried by this event and leaves the
+ *   queue. Behind a click, a submit or a file, typing waits its turn like anything else.
+ * - A render (of another action's replay) puts React's state back into every field it controls, also
+ *   into one whose typed text is still queued: the next keystroke there would build on that (a
+ *   cleared "85" came back, and "7" made it "857"). So before each keystroke (beforeinput) such a field
+ *   gets its queued text back, and its caret.
  * - Controls that need no React act at once, in plain DOM, with the same effect as their React
  *   handlers: the theme toggle and, on wide screens, the sidebar toggle and Ctrl/Cmd+B (class or
  *   attribute on <html> plus the cookie; the React stores read both back). A button that opens a
  *   file picker opens it at once too: browsers show a picker only within a few seconds of the click.
  */
-export interface EarlyActionsConfig {
-  /** Global flag that keeps the listeners from being installed twice. */
-  installedFlag: string;
-  /** On <html> and on each hydration boundary once React has committed it and run its effects. */
-  hydratedAttribute: string;
-  /** Marks the wrapper of a part of the page that hydrates after the root. */
-  boundaryAttribute: string;
-  /** On <html> while queued actions wait. */
-  pendingAttribute: string;
-  /** On a control whose click has a plain-DOM effect: its value is one of `actions`. */
-  actionAttribute: string;
-  actions: { theme: string; sidebar: string };
-  /** On a button that opens a file picker: its value is the id of the file input. */
-  fileInputAttribute: string;
-  darkClass: string;
-  /** Serialized cookies, ready for document.cookie. */
-  themeCookies: { dark: string; light: string };
-  sidebarCookies: { open: string; closed: string };
-  sidebarAttribute: string;
-  /** Present only on pages with the docs sidebar. */
-  sidebarSelector: string;
-  mobileQuery: string;
-  searchKey: string;
-  sidebarKey: string;
-  /** Controls whose clicks are kept (links are not: they work as plain links). */
-  controlSelector: string;
-  /** How often queued actions whose target is not live yet are looked at again (ms). */
-  retryMs: number;
-  /** How many times typed text is put back at most while a re-render keeps resetting it. */
-  typedReplays: number;
-}
 
-interface QueuedAction {
-  kind: 'click' | 'submit' | 'change' | 'drop' | 'key' | 'typed';
-  target: Element;
-  /** Where the target was, to find its replacement if React swapped the element. */
-  path: number[];
-  files?: File[];
-  submitter?: HTMLElement | null;
-  key?: { key: string; code: string; ctrlKey: boolean; metaKey: boolean };
-  /** The click's pointer ('mouse', 'touch', 'pen'), or '' when the keyboard made it. */
-  pointerType?: string;
-  /** What the field held after this stretch of typing (a re-render may reset it before the replay). */
-  value?: string;
-  /** Undoes the early visual toggle of a checkbox, so that the replayed click toggles it for React. */
-  restore?: () => void;
-  /** How many times typed text has been put back (it stays queued until the field keeps it). */
-  replays?: number;
-}
+import type { EarlyActionsConfig, QueuedAction } from './early-actions-types';
 
 export function installEarlyActions(config: EarlyActionsConfig): void {
   const w = window as unknown as Record<string, unknown> & Window;
@@ -96,12 +60,17 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let replaying = false;
 
+  const reactProps = (el: Element): Record<string, unknown> | undefined => {
+    const key = Object.keys(el).find((name) => name.indexOf('__reactProps$') === 0);
+    return key ? ((el as unknown as Record<string, unknown>)[key] as Record<string, unknown>) : undefined;
+  };
+
   const isLive = (el: Element | null): boolean => {
     if (!root.hasAttribute(config.hydratedAttribute)) return false;
     const boundary = el?.closest(`[${config.boundaryAttribute}]`);
     if (!boundary || !el) return true;
     if (!boundary.hasAttribute(config.hydratedAttribute)) return false;
-    return Object.keys(el).some((key) => key.indexOf('__reactProps$') === 0);
+    return reactProps(el) !== undefined;
   };
 
   const held = (el: Element | null): boolean => !replaying && (queue.length > 0 || !isLive(el));
@@ -196,18 +165,24 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     }
   };
 
-  const replayTyped = (field: HTMLInputElement, value: string) => {
+  const showValue = (field: HTMLInputElement, value: string): boolean => {
     const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    if (!setter) return;
-    field.value = value === field.defaultValue ? '' : field.defaultValue;
-    setter.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    setter?.call(field, value);
+    return Boolean(setter);
   };
 
-  const settled = (action: QueuedAction, target: Element) =>
-    action.replays !== undefined &&
-    action.replays > 0 &&
-    ((target as HTMLInputElement).value === action.value || action.replays >= config.typedReplays);
+  const replayTyped = (field: HTMLInputElement, value: string) => {
+    field.value = value === field.defaultValue ? '' : field.defaultValue;
+    if (showValue(field, value)) field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  const settled = (action: QueuedAction, target: Element) => {
+    if (!action.replays) return false;
+    const shown = (target as HTMLInputElement).value;
+    if (shown === action.value || action.replays >= config.typedReplays) return true;
+    const rendered = reactProps(target)?.value;
+    return typeof rendered === 'string' && rendered === shown && rendered !== action.rendered;
+  };
 
   const flush = () => {
     timer = undefined;
@@ -223,6 +198,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
       } else if (!settled(action, target)) {
         replayed = true;
         replaying = true;
+        if (action.kind === 'typed' && !action.replays) action.rendered = reactProps(target)?.value;
         try {
           replay(action, target);
         } catch (error) {
@@ -324,15 +300,38 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     enqueue(event, { kind: 'change', target: field, files: Array.from(field.files ?? []) });
   });
 
+  listen('beforeinput', (event) => {
+    const field = event.target as HTMLInputElement;
+    let action: QueuedAction | undefined;
+    for (const queued of queue) if (queued.kind === 'typed' && queued.target === field) action = queued;
+    if (!action || replaying || action.value === undefined || field.value === action.value) return;
+    showValue(field, action.value);
+    try {
+      if (action.caret) field.setSelectionRange(action.caret[0], action.caret[1]);
+    } catch (_) {}
+  });
+
   listen('input', (event) => {
     const field = event.target as HTMLInputElement;
-    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || !held(field)) return;
-    if (isLive(field)) event.stopImmediatePropagation();
+    if (!('defaultValue' in field) || /^(file|checkbox|radio)$/.test(field.type) || replaying) return;
+    const live = isLive(field);
+    if (live && queue.every((action) => action.kind === 'typed')) {
+      const index = queue.findIndex((action) => action.target === field);
+      if (index !== -1) queue.splice(index, 1);
+      if (!queue.length) root.removeAttribute(config.pendingAttribute);
+      return;
+    }
+    if (live) event.stopImmediatePropagation();
     const last = queue[queue.length - 1];
+    const caret: [number, number] | undefined =
+      field.selectionStart === null
+        ? undefined
+        : [field.selectionStart, field.selectionEnd ?? field.selectionStart];
     if (last?.kind === 'typed' && last.target === field) {
       last.value = field.value;
+      last.caret = caret;
       last.replays = 0;
-    } else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value });
+    } else queue.push({ kind: 'typed', target: field, path: pathOf(field), value: field.value, caret });
     root.setAttribute(config.pendingAttribute, '');
   });
 
