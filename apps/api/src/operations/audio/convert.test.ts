@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../../../test/helpers/operation-failure.js';
 import { type AudioConvertOptions, type AudioLimits, convertAudio } from './convert.js';
-import { ensureExecutable, type Ffmpeg, findFfmpeg } from './ffmpeg.js';
+import { type Ffmpeg, findFfmpeg } from './ffmpeg.js';
 import { type AudioOutputFormat, audioOutputFormats } from './formats.js';
 
 const run = promisify(execFile);
@@ -282,6 +282,51 @@ describe('convertAudio', () => {
     ]);
   });
 
+  it('reads FLAC and writes Ogg, Opus and AAC through pipes, with no folder; the others use files', async () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(scratch, 'missing');
+    try {
+      const flac = await corpus('audio/trancegate_96k_mono.flac');
+      const piped = await convertAudio(flac, { format: 'opus' }, limits);
+      expect((await probe(piped.data)).codec).toBe('opus');
+      expect(piped.durationSeconds).toBeCloseTo((await probe(flac)).duration, 1);
+      // MP3's header is patched at the end: a file, in a folder that cannot be made here.
+      await expect(convertAudio(flac, { format: 'mp3' }, limits)).rejects.toThrow(/ENOENT.*mkdtemp/);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
+  it('through a pipe too: the length in the header is refused before converting, a result over the limit is 413', async () => {
+    const longFlac = await encodeInput(
+      'audio/morning_coffee_pcm16_8k_mono.wav',
+      ['-c:a', 'flac'],
+      'long.flac',
+    );
+    const long = await failure(
+      convertAudio(longFlac, { format: 'opus' }, { ...limits, maxDurationSeconds: 60 }),
+    );
+    expect([long.code, long.message]).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'The audio is 1:13 long; at most 1:00 can be converted.',
+    ]);
+    const large = await failure(
+      convertAudio(longFlac, { format: 'aac' }, { ...limits, maxOutputBytes: 200_000 }),
+    );
+    expect([large.code, large.message]).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'The converted AAC would be larger than 0.2 MB; choose a compressed format, a lower sample rate or mono.',
+    ]);
+    const flac = await corpus('audio/trancegate_96k_mono.flac');
+    const truncated = await convertAudio(flac.subarray(0, flac.length >> 1), { format: 'ogg' }, limits);
+    const output = await probe(truncated.data);
+    expect(output.duration).toBeGreaterThan(0.05);
+    expect(output.duration).toBeLessThan(0.35);
+    const headerOnly = await failure(convertAudio(flac.subarray(0, 60), { format: 'opus' }, limits));
+    expect(headerOnly.code).toBe('UNPROCESSABLE_FILE');
+  });
+
   it('stops ffmpeg at the time limit or when the request goes away, and leaves no temporary files', async () => {
     const before = await audioTempFolders();
     const data = await corpus('audio/calmrace_vorbis_48k_stereo.ogg');
@@ -293,31 +338,5 @@ describe('convertAudio', () => {
     const cancelled = await failure(running);
     expect(cancelled.code).toBe('TIMEOUT');
     expect(await audioTempFolders()).toEqual(before);
-  });
-});
-
-describe('findFfmpeg', () => {
-  it('uses a working ffmpeg with every encoder, the packaged one when there is no system ffmpeg', async () => {
-    const packaged = await findFfmpeg({ system: false });
-    expect(packaged.origin).toBe('package');
-    expect(packaged.version).toMatch(/^ffmpeg version /);
-  });
-
-  it('makes a binary installed without its execute bit runnable (npm may skip the package chmod)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'media-exec-'));
-    try {
-      const binary = join(dir, 'ffmpeg');
-      await writeFile(binary, '#!/bin/sh\necho ran\n', { mode: 0o644 });
-      const usable = ensureExecutable(binary, join(dir, 'copies'));
-      expect((await run(usable, [])).stdout).toBe('ran\n');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('says clearly when FFMPEG_PATH does not work', async () => {
-    await expect(findFfmpeg({ configured: '/nonexistent/ffmpeg' })).rejects.toThrow(
-      'FFMPEG_PATH=/nonexistent/ffmpeg does not run.',
-    );
   });
 });

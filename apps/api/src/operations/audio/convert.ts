@@ -11,6 +11,7 @@ import {
   lossyFormats,
   outputFormats,
   readableFormatsText,
+  streamedDemuxers,
 } from './formats.js';
 
 /** format, bitrate (kbit/s, lossy formats), sample_rate (Hz), channels (1 or 2): the catalog's request. */
@@ -38,6 +39,13 @@ export interface AudioResult {
   inputFormat: string;
 }
 
+/**
+ * Inputs this small are converted in tens of milliseconds, a third of which went into forking the
+ * large server process: ffmpeg is started from the small spawn helper instead (runtime/spawner.ts),
+ * whose IPC carries the output back. Larger jobs fork from here: their output may be hundreds of MB.
+ */
+const shortJobBytes = 4 * 1024 * 1024;
+
 let slots: { size: number; slots: ProcessSlots } | undefined;
 function slotsFor(size: number): ProcessSlots {
   if (!slots || slots.size !== size) slots = { size, slots: new ProcessSlots(size) };
@@ -55,6 +63,14 @@ const clock = (seconds: number) => {
 const megabytes = (bytes: number) => {
   const mb = bytes / 1024 / 1024;
   return mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
+};
+
+const audioStream = /Stream #\d+:\d+\S*: Audio: /;
+const progressTime = /^out_time=(.+)$/gm;
+const lastMatch = (text: string, pattern: RegExp): string | undefined => {
+  let last: string | undefined;
+  for (const match of text.matchAll(pattern)) last = match[1];
+  return last;
 };
 
 const timePattern = /(\d+):(\d\d):(\d\d(?:\.\d+)?)/;
@@ -110,8 +126,8 @@ export function checkAudioOptions(options: AudioConvertOptions): void {
   }
 }
 
-/** ffmpeg's input options: no stdin, local files only, and exactly the demuxer the bytes showed. */
-function inputArgs(demuxer: string, path: string): string[] {
+/** ffmpeg's input options: no stdin, local files and pipes only, and exactly the demuxer the bytes showed. */
+function inputArgs(demuxer: string, source: string): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -122,7 +138,7 @@ function inputArgs(demuxer: string, path: string): string[] {
     '-f',
     demuxer,
     '-i',
-    `file:${path}`,
+    source,
   ];
 }
 
@@ -159,98 +175,112 @@ export async function convertAudio(
   const deadline = Date.now() + limits.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
 
+  // FLAC, whose header states the length, comes in through a pipe, and a result whose muxer never
+  // goes back to patch a header goes out through one: no private folder, no file written or read
+  // back (a tenth of a short clip's time). The rest are files (see streamedDemuxers; MP3's and
+  // MP4's headers are rewritten at the end).
+  const pipeIn = streamedDemuxers.has(demuxer);
+  const pipeOut = spec.streamed === true;
+  const convert = async (dir?: string) => {
+    const input = pipeIn || !dir ? undefined : join(dir, 'input');
+    const output = pipeOut || !dir ? undefined : join(dir, `output.${spec.extension}`);
+    if (input) await writeFile(input, data);
+
+    // One ffmpeg run: it prints the input's header (with its duration) before it encodes, and an
+    // input longer than the limit is refused right then, the process killed. A separate probe run
+    // cost a quarter of a short conversion's time.
+    const limit = limits.maxDurationSeconds;
+    let declared: number | undefined;
+    let headerRead = false;
+    let audioSeen = false;
+    let lastTime: string | undefined;
+    const watchStderr = (stderr: string) => {
+      audioSeen ||= audioStream.test(stderr);
+      if (!output) lastTime = lastMatch(stderr, progressTime) ?? lastTime;
+      if (headerRead) return undefined;
+      // Up to its comma: a chunk may end in the middle of the value.
+      const duration = /Duration: ([^,\n]+),/.exec(stderr);
+      if (!duration) return undefined;
+      headerRead = true;
+      declared = seconds(duration[1]);
+      return declared !== undefined && declared > limit
+        ? new OperationError(
+            'PAYLOAD_TOO_LARGE',
+            `The audio is ${clock(declared)} long; at most ${clock(limit)} can be converted.`,
+          )
+        : undefined;
+    };
+
+    const source = input ? `file:${input}` : 'pipe:3';
+    const args = [...inputArgs(demuxer, source), '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', spec.encoder];
+    if (spec.lossy) args.push(...(options.bitrate ? ['-b:a', `${options.bitrate}k`] : spec.lossy.defaults));
+    if (options.sample_rate !== undefined) args.push('-ar', String(options.sample_rate));
+    if (options.channels !== undefined) args.push('-ac', String(options.channels));
+    // A header that understates the length cannot make ffmpeg work past the limit.
+    args.push('-t', String(limit + 1), '-fs', String(maxOutput + 1));
+    args.push(...(spec.extra ?? []), '-progress', output ? 'pipe:1' : 'pipe:2', '-nostats');
+    args.push('-f', spec.muxer, '-y', output ? `file:${output}` : 'pipe:1');
+    const converted = await runProcess(ffmpeg.path, args, {
+      timeoutMs: remaining(),
+      ...(signal ? { signal } : {}),
+      ...(dir ? { cwd: dir } : {}),
+      ...(pipeIn ? { input: data } : {}),
+      fromHelper: data.byteLength <= shortJobBytes,
+      maxOutputBytes: output ? 1024 * 1024 : maxOutput + 1024 * 1024,
+      watchStderr,
+    });
+    const unreadable = () =>
+      new OperationError(
+        'UNPROCESSABLE_FILE',
+        `The ${type.ext.toUpperCase()} file could not be read: it is damaged, truncated or holds no audio.`,
+        { cause: converted.stderr },
+      );
+    if (!audioSeen) throw unreadable();
+    if (converted.code !== 0 && /Error while opening encoder|encoder setup failed/.test(converted.stderr)) {
+      const asked = [
+        options.bitrate && `${options.bitrate} kbit/s`,
+        options.sample_rate && `${options.sample_rate} Hz`,
+        options.channels && (options.channels === 1 ? 'mono' : 'stereo'),
+      ].filter(Boolean);
+      throw new OperationError(
+        'VALIDATION_ERROR',
+        `The ${options.format.toUpperCase()} encoder cannot write this audio${asked.length ? ` at ${asked.join(', ')}` : ''}; try another bitrate or sample_rate.`,
+        { field: options.bitrate ? 'bitrate' : 'sample_rate', cause: converted.stderr },
+      );
+    }
+    if (converted.code !== 0) {
+      throw new OperationError(
+        'UNPROCESSABLE_FILE',
+        `The ${type.ext.toUpperCase()} file could not be converted: it is damaged or truncated.`,
+        { cause: converted.stderr },
+      );
+    }
+    if (output) lastTime = lastMatch(converted.stdout.toString('utf8'), progressTime);
+    const written = seconds(lastTime) ?? declared ?? 0;
+    if (written > limit) {
+      throw new OperationError(
+        'PAYLOAD_TOO_LARGE',
+        `The audio is longer than ${clock(limit)}, the most that can be converted.`,
+      );
+    }
+    const size = output ? (await stat(output)).size : converted.stdout.length;
+    if (size > maxOutput) {
+      throw new OperationError(
+        'PAYLOAD_TOO_LARGE',
+        `The converted ${options.format.toUpperCase()} would be larger than ${megabytes(maxOutput)} MB; choose a compressed format, a lower sample rate or mono.`,
+      );
+    }
+    const result = output ? await readFile(output) : converted.stdout;
+    if (result.length === 0) throw unreadable();
+    return {
+      data: result,
+      extension: spec.extension,
+      mime: spec.mime,
+      durationSeconds: Math.round(written * 1000) / 1000,
+      inputFormat: type.ext,
+    };
+  };
   return slotsFor(limits.concurrency).run(() =>
-    withTempDir('audio-', async (dir) => {
-      const input = join(dir, 'input');
-      const output = join(dir, `output.${spec.extension}`);
-      await writeFile(input, data);
-
-      // One ffmpeg run: it prints the input's header (with its duration) before it encodes, and an
-      // input longer than the limit is refused right then, the process killed. A separate probe run
-      // cost a quarter of a short conversion's time.
-      const limit = limits.maxDurationSeconds;
-      let declared: number | undefined;
-      let headerRead = false;
-      const watchStderr = (stderr: string) => {
-        if (headerRead) return undefined;
-        // Up to its comma: a chunk may end in the middle of the value.
-        const duration = /Duration: ([^,\n]+),/.exec(stderr);
-        if (!duration) return undefined;
-        headerRead = true;
-        declared = seconds(duration[1]);
-        return declared !== undefined && declared > limit
-          ? new OperationError(
-              'PAYLOAD_TOO_LARGE',
-              `The audio is ${clock(declared)} long; at most ${clock(limit)} can be converted.`,
-            )
-          : undefined;
-      };
-
-      const args = [...inputArgs(demuxer, input), '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', spec.encoder];
-      if (spec.lossy) args.push(...(options.bitrate ? ['-b:a', `${options.bitrate}k`] : spec.lossy.defaults));
-      if (options.sample_rate !== undefined) args.push('-ar', String(options.sample_rate));
-      if (options.channels !== undefined) args.push('-ac', String(options.channels));
-      // A header that understates the length cannot make ffmpeg work past the limit.
-      args.push('-t', String(limit + 1), '-fs', String(maxOutput + 1));
-      args.push(...(spec.extra ?? []), '-progress', 'pipe:1', '-nostats');
-      args.push('-f', spec.muxer, '-y', `file:${output}`);
-      const converted = await runProcess(ffmpeg.path, args, {
-        timeoutMs: remaining(),
-        ...(signal ? { signal } : {}),
-        cwd: dir,
-        maxOutputBytes: 1024 * 1024,
-        watchStderr,
-      });
-      const unreadable = () =>
-        new OperationError(
-          'UNPROCESSABLE_FILE',
-          `The ${type.ext.toUpperCase()} file could not be read: it is damaged, truncated or holds no audio.`,
-          { cause: converted.stderr },
-        );
-      if (!/Stream #\d+:\d+\S*: Audio: /.test(converted.stderr)) throw unreadable();
-      if (converted.code !== 0 && /Error while opening encoder|encoder setup failed/.test(converted.stderr)) {
-        const asked = [
-          options.bitrate && `${options.bitrate} kbit/s`,
-          options.sample_rate && `${options.sample_rate} Hz`,
-          options.channels && (options.channels === 1 ? 'mono' : 'stereo'),
-        ].filter(Boolean);
-        throw new OperationError(
-          'VALIDATION_ERROR',
-          `The ${options.format.toUpperCase()} encoder cannot write this audio${asked.length ? ` at ${asked.join(', ')}` : ''}; try another bitrate or sample_rate.`,
-          { field: options.bitrate ? 'bitrate' : 'sample_rate', cause: converted.stderr },
-        );
-      }
-      if (converted.code !== 0) {
-        throw new OperationError(
-          'UNPROCESSABLE_FILE',
-          `The ${type.ext.toUpperCase()} file could not be converted: it is damaged or truncated.`,
-          { cause: converted.stderr },
-        );
-      }
-      const progress = converted.stdout.toString('utf8');
-      const times = [...progress.matchAll(/^out_time=(.+)$/gm)];
-      const written = seconds(times[times.length - 1]?.[1]) ?? declared ?? 0;
-      if (written > limit) {
-        throw new OperationError(
-          'PAYLOAD_TOO_LARGE',
-          `The audio is longer than ${clock(limit)}, the most that can be converted.`,
-        );
-      }
-      if ((await stat(output)).size > maxOutput) {
-        throw new OperationError(
-          'PAYLOAD_TOO_LARGE',
-          `The converted ${options.format.toUpperCase()} would be larger than ${megabytes(maxOutput)} MB; choose a compressed format, a lower sample rate or mono.`,
-        );
-      }
-      const result = await readFile(output);
-      if (result.length === 0) throw unreadable();
-      return {
-        data: result,
-        extension: spec.extension,
-        mime: spec.mime,
-        durationSeconds: Math.round(written * 1000) / 1000,
-        inputFormat: type.ext,
-      };
-    }),
+    pipeIn && pipeOut ? convert() : withTempDir('audio-', convert),
   );
 }

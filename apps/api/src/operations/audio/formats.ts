@@ -15,6 +15,8 @@ export interface OutputFormatSpec {
   sampleRates?: readonly number[];
   /** Extra output options (container flags). */
   extra?: readonly string[];
+  /** The muxer writes front to back, never seeking back to patch a header: it can write to a pipe. */
+  streamed?: true;
 }
 
 const mpegRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
@@ -35,6 +37,7 @@ export const outputFormats: Record<AudioOutputFormat, OutputFormatSpec> = {
   ogg: {
     encoder: 'libvorbis',
     muxer: 'ogg',
+    streamed: true,
     extension: 'ogg',
     mime: 'audio/ogg',
     lossy: { defaults: ['-q:a', '5'] },
@@ -42,6 +45,7 @@ export const outputFormats: Record<AudioOutputFormat, OutputFormatSpec> = {
   opus: {
     encoder: 'libopus',
     muxer: 'opus',
+    streamed: true,
     extension: 'opus',
     mime: 'audio/ogg; codecs=opus',
     lossy: { defaults: ['-b:a', '128k'] },
@@ -51,6 +55,7 @@ export const outputFormats: Record<AudioOutputFormat, OutputFormatSpec> = {
   aac: {
     encoder: 'aac',
     muxer: 'adts',
+    streamed: true,
     extension: 'aac',
     mime: 'audio/aac',
     lossy: { defaults: ['-b:a', '192k'] },
@@ -96,6 +101,14 @@ export const inputDemuxers: Record<string, string> = {
   asf: 'asf',
   wma: 'asf',
 };
+
+/**
+ * Demuxers that read their input front to back and find the duration in its header (FLAC's
+ * STREAMINFO), so that reading from a pipe loses nothing. WAV, MP3 and Ogg find their length from
+ * the file's size or by seeking to its end (through a pipe: "Duration: N/A", and no early refusal of
+ * a long file); MP4 may keep its index at the end.
+ */
+export const streamedDemuxers: ReadonlySet<string> = new Set(['flac']);
 
 /** Every demuxer of inputDemuxers, for ffmpeg's -format_whitelist. */
 export const allowedDemuxers = [...new Set(Object.values(inputDemuxers))].join(',');
