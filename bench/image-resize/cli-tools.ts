@@ -101,6 +101,7 @@ export async function benchCli(cli: CliTool, input: BenchInput, concurrency: num
         const [command, ...args] = cli.command(input.path, join(dir, `out-${worker}.jpg`));
         if (command === undefined) throw new Error('empty command');
         const result = await runCommand('/usr/bin/time', ['-f', timeFormat, command, ...args], {
+          fromHelper: true,
           env: { ...process.env, ...cli.env(concurrency) },
         });
         const match = timeLine.exec(result.stderr);

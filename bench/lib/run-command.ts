@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 
 export interface CommandResult {
@@ -15,8 +15,16 @@ export interface CommandResult {
 export function runCommand(
   command: string,
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; inheritOutput?: boolean; stdoutFile?: string } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    inheritOutput?: boolean;
+    stdoutFile?: string;
+    /** Started by the small helper process (command-helper.mjs): for peers whose time is measured. */
+    fromHelper?: boolean;
+  } = {},
 ): Promise<CommandResult> {
+  if (options.fromHelper) return fromHelper(command, args, options);
   return new Promise((resolve, reject) => {
     const fd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
     const output = options.inheritOutput ? 'inherit' : 'pipe';
@@ -48,4 +56,44 @@ export async function versionLine(command: string, args: readonly string[]): Pro
   } catch {
     return undefined;
   }
+}
+
+let helper: ChildProcess | undefined;
+const waiting = new Map<number, { resolve: (r: CommandResult) => void; reject: (e: Error) => void }>();
+let nextId = 1;
+
+/** runCommand through command-helper.mjs, started once (without tsx, so that it stays small). */
+function fromHelper(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; stdoutFile?: string },
+): Promise<CommandResult> {
+  if (!helper?.connected) {
+    const child = fork(new URL('./command-helper.mjs', import.meta.url), [], {
+      execArgv: [],
+      stdio: 'inherit',
+    });
+    child.on('message', (message: { id: number; result?: CommandResult; error?: string }) => {
+      const job = waiting.get(message.id);
+      waiting.delete(message.id);
+      // Idle, the helper must not keep the benchmark alive.
+      if (waiting.size === 0) child.channel?.unref();
+      if (message.result) job?.resolve(message.result);
+      else job?.reject(new Error(message.error));
+    });
+    child.on('exit', () => {
+      for (const job of waiting.values()) job.reject(new Error('the command helper stopped'));
+      waiting.clear();
+    });
+    child.unref();
+    child.channel?.unref();
+    helper = child;
+  }
+  const id = nextId++;
+  const { cwd, env = process.env, stdoutFile } = options;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    helper?.channel?.ref();
+    helper?.send({ id, command, args, cwd, env, stdoutFile });
+  });
 }

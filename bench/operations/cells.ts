@@ -132,6 +132,7 @@ export async function cliCell(c: BenchCase, peer: CliPeer, concurrency: number):
       const [command, ...args] = expand(peer.command, c.input, outPath(worker));
       if (command === undefined) throw new Error('empty command');
       const result = await runCommand(command, args, {
+        fromHelper: true,
         env: { ...process.env, ...peer.env?.(concurrency) },
         ...(peer.output === 'stdout' && { stdoutFile: outPath(worker) }),
       });
