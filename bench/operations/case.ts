@@ -62,7 +62,18 @@ export interface BenchCase {
   concurrencies: readonly number[];
   /** Checks one output (the first of each cell) and measures what the report shows beside the speed. */
   check: (output: Output) => Promise<OutputFacts>;
+  /**
+   * Other settings of the same tools, each run once and untimed, to place every tool's bytes against
+   * its SSIM: "smaller at equal or better SSIM" is then judged with each side matched to the other's
+   * quality (bench/operations/ladder.ts), not only at the one setting of the timed rows.
+   */
+  ladder?: readonly LadderStep[];
 }
+
+/** One setting of a quality ladder: HTTP with other fields, or a peer (by label) with other arguments. */
+export type LadderStep =
+  | { tool: 'HTTP API'; setting: string; fields: Record<string, string | number | boolean> }
+  | { tool: string; setting: string; command: readonly string[] };
 
 /** One cell: one tool at one concurrency. */
 export interface CellResult {

@@ -30,7 +30,7 @@ function mediaType(path: string): string {
 }
 
 /** The request body of a case, built once so the load generator only sends bytes. */
-async function requestBody(call: HttpCall): Promise<{ contentType: string; body: Buffer }> {
+export async function requestBody(call: HttpCall): Promise<{ contentType: string; body: Buffer }> {
   const fields = Object.fromEntries(Object.entries(call.fields).map(([k, v]) => [k, String(v)]));
   const files: MultipartFile[] = [];
   if (call.file) {
@@ -119,7 +119,7 @@ export async function httpCell(
   }
 }
 
-function expand(command: readonly string[], input: string, output: string): string[] {
+export function expand(command: readonly string[], input: string, output: string): string[] {
   return command.map((arg) => arg.replaceAll('{in}', input).replaceAll('{out}', output));
 }
 

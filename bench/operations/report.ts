@@ -4,6 +4,7 @@ import { markdownTable } from '../lib/markdown.js';
 import { fmt } from '../lib/stats.js';
 import type { DetectionBatch, PdfRow } from './batches.js';
 import type { CellResult } from './case.js';
+import type { LadderPoint } from './ladder.js';
 import { settings } from './settings.js';
 import type { Verdict } from './verdicts.js';
 
@@ -64,6 +65,7 @@ export interface OperationsMarkdown {
   skipped: readonly string[];
   detection?: DetectionBatch;
   pdf?: PdfRow[];
+  ladder?: LadderPoint[];
 }
 
 function detectionSection(d: DetectionBatch): string {
@@ -78,6 +80,26 @@ that is not character for character the same:
 ${markdownTable(
   ['File', 'This API', 'file', 'Relation'],
   differ.map((r) => [basename(r.file), r.ours ?? '—', r.file1, r.relation]),
+)}`;
+}
+
+function ladderSection(points: readonly LadderPoint[]): string {
+  return `#### Quality ladders (each setting run once, untimed)
+
+Output size against SSIM at other settings of the same tools, so that sizes are compared at equal
+quality: the verdict "smaller at equal or better SSIM" matches each side to the other's SSIM with these.
+
+${markdownTable(
+  ['Operation', 'Tool', 'Setting', 'Output KB', 'SSIM', 'Output check'],
+  points.map((p) => [
+    p.case,
+    p.tool,
+    p.setting,
+    p.bytes === undefined ? '—' : fmt(p.bytes / 1000, 0),
+    fmt(p.ssim, 4),
+    p.problem ? `**${p.problem}**` : 'ok',
+  ]),
+  [3, 4],
 )}`;
 }
 
@@ -107,6 +129,7 @@ export function operationsMarkdown(r: OperationsMarkdown): string {
       const extra = [
         g === 'files' && r.detection ? detectionSection(r.detection) : '',
         g === 'media' && r.pdf ? pdfSection(r.pdf) : '',
+        g === 'images' && r.ladder?.length ? ladderSection(r.ladder) : '',
       ]
         .filter(Boolean)
         .join('\n\n');

@@ -32,6 +32,7 @@ import { mediaCases } from './cases/media.js';
 import { cliCell, httpCell, inProcessCell } from './cells.js';
 import { ffmpegPath } from './ffmpeg.js';
 import { corpusFiles } from './inputs.js';
+import { type LadderPoint, runLadder } from './ladder.js';
 import { cellTable, operationsMarkdown } from './report.js';
 import { settings } from './settings.js';
 import { type EventLoopDelay, verdicts } from './verdicts.js';
@@ -72,6 +73,7 @@ let detection: DetectionBatch | undefined;
 let pdf: PdfRow[] | undefined;
 let healthMs: number[] | undefined;
 let eventLoop: EventLoopDelay | undefined;
+const ladder: LadderPoint[] = [];
 const cases: BenchCase[] = [];
 try {
   const spec = (await (await fetch(`${server.origin}/api/v1/openapi.json`)).json()) as {
@@ -111,6 +113,7 @@ try {
       }
       for (const peer of c.peers) await record(() => cliCell(c, peer, n));
     }
+    if (c.ladder) ladder.push(...(await runLadder(server, c)));
   }
   const csvCase = cases.find((c) => c.http.path === '/data/csv-to-json');
   if (csvCase) {
@@ -159,7 +162,7 @@ try {
   await server.stop();
 }
 
-const list = verdicts(cases, cells, { detection, pdf, healthMs, eventLoop });
+const list = verdicts(cases, cells, { detection, pdf, healthMs, eventLoop, ladder });
 const machine = await machineInfo({
   ImageMagick: (await versionLine(magick, ['-version'])) ?? 'unknown',
   'libvips CLI': (await versionLine('/usr/bin/vips', ['--version'])) ?? 'unknown',
@@ -181,12 +184,13 @@ const raw = await writeRawResults('operations', {
   pdf,
   healthMs,
   eventLoop,
+  ladder,
   skipped,
 });
 if (settings.only === '') {
   await writeResultsSection(
     'operations',
-    operationsMarkdown({ date, machine, cells, verdicts: list, skipped, detection, pdf }),
+    operationsMarkdown({ date, machine, cells, verdicts: list, skipped, detection, pdf, ladder }),
   );
 }
 for (const v of list) console.log(`${v.pass ? 'met ' : 'MISS'}  ${v.target}: ${v.measured}`);

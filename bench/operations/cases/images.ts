@@ -143,5 +143,30 @@ export const imageCases: BenchCase[] = [
     ),
     concurrencies: two,
     check: imageCheck('png', 2000, 1333, png),
+    ladder: [
+      ...[
+        ['-colors', '128'],
+        ['-colors', '64'],
+        ['-colors', '32'],
+        ['-dither', 'FloydSteinberg', '-colors', '256'],
+        // Lossless: what ImageMagick gives when asked for no palette at all.
+        [],
+      ].map((colours) => ({
+        tool: 'ImageMagick convert',
+        setting: colours.length ? colours.join(' ') : 'lossless, compression-level=9',
+        command: [
+          '/usr/bin/convert',
+          '{in}',
+          '-strip',
+          ...colours,
+          '-define',
+          'png:compression-level=9',
+          '{out}',
+        ],
+      })),
+      { tool: 'HTTP API', setting: 'quality=90', fields: { quality: 90 } },
+      { tool: 'HTTP API', setting: 'quality=100', fields: { quality: 100 } },
+      { tool: 'HTTP API', setting: 'lossless=true', fields: { lossless: true } },
+    ],
   },
 ];
