@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiBasePath, liveTools } from '@toolkit/catalog';
+import { storedCookie } from '../support/cookies.js';
 import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
 import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
@@ -22,9 +23,9 @@ const imageTools = liveTools.filter((tool) => {
 const perLoopMs = 20_000;
 const darkClass = new RegExp(`(^|\\s)${spec.theme.darkClass}(\\s|$)`);
 
-async function themeCookieValue(page: Page): Promise<string | undefined> {
-  return (await page.context().cookies()).find((c) => c.name === spec.theme.cookie)?.value;
-}
+const themeCookieIs = (page: Page, value: string) => storedCookie(page.context(), spec.theme.cookie, value);
+const sidebarCookieIs = (page: Page, value: string) =>
+  storedCookie(page.context(), spec.sidebar.cookie, value);
 
 /** Live tools whose try-it panel takes typed text (catalog: text in JSON, or a file). */
 const textTools = liveTools.flatMap((tool) => {
@@ -50,14 +51,14 @@ test.describe('wide screens', () => {
       await ui.themeToggle(page).click();
       // Plain DOM before hydration: the switch is visible at once, and so is the cookie.
       expect(await htmlIsDark(page)).toBe(true);
-      expect(await themeCookieValue(page)).toBe('dark');
+      await themeCookieIs(page, 'dark');
       await early.release();
       await expect(page.locator('html')).toHaveClass(darkClass);
-      expect(await themeCookieValue(page)).toBe('dark');
+      await themeCookieIs(page, 'dark');
       // React agrees with what the boot script did: the next click switches back.
       await ui.themeToggle(page).click();
       await expect(page.locator('html')).not.toHaveClass(darkClass);
-      expect(await themeCookieValue(page)).toBe('light');
+      await themeCookieIs(page, 'light');
     });
   });
 
@@ -74,11 +75,11 @@ test.describe('wide screens', () => {
           await page.keyboard.press(how);
         }
         await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed');
-        expect((await sidebarCookie(page))?.value).toBe('false');
+        await sidebarCookieIs(page, 'false');
         await early.release();
         await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed');
         await expect(ui.sidebar(page)).toHaveAttribute('data-state', 'collapsed');
-        expect((await sidebarCookie(page))?.value).toBe('false');
+        await sidebarCookieIs(page, 'false');
       });
     });
   }

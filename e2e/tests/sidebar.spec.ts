@@ -1,5 +1,6 @@
 import { toolGroups, tools } from '@toolkit/catalog';
-import { sidebarCookie, sidebarGroups, visibleWidth } from '../support/sidebar.js';
+import { storedCookie } from '../support/cookies.js';
+import { sidebarGroups, visibleWidth } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit, waitForHydration } from '../support/test.js';
 import { ui } from '../support/ui.js';
@@ -50,15 +51,14 @@ test.describe('desktop sidebar', () => {
     await expect
       .poll(async () => Math.round(await visibleWidth(page, ui.sidebar(page))))
       .toBe(spec.sidebar.iconWidthPx);
-    const cookie = await sidebarCookie(page);
-    expect(cookie?.value).toBe('false');
-    expect(cookie?.path).toBe('/');
-    const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+    const cookie = await storedCookie(page.context(), spec.sidebar.cookie, 'false');
+    expect(cookie.path).toBe('/');
+    const lifetime = cookie.expires - Date.now() / 1000;
     expect(Math.abs(lifetime - spec.sidebar.cookieMaxAgeSeconds)).toBeLessThan(120);
 
     await ui.sidebarToggle(page).click();
     await expect.poll(() => expanded(page)).toBe(true);
-    expect((await sidebarCookie(page))?.value).toBe('true');
+    await storedCookie(page.context(), spec.sidebar.cookie, 'true');
   });
 
   test('a collapsed sidebar stays collapsed after a reload and on other docs pages', async ({ page }) => {
@@ -108,10 +108,10 @@ test.describe('desktop sidebar', () => {
       await visit(page, '/docs/api/rotate-image');
       await page.keyboard.press(shortcut);
       await expect.poll(() => expanded(page)).toBe(false);
-      expect((await sidebarCookie(page))?.value).toBe('false');
+      await storedCookie(page.context(), spec.sidebar.cookie, 'false');
       await page.keyboard.press(shortcut);
       await expect.poll(() => expanded(page)).toBe(true);
-      expect((await sidebarCookie(page))?.value).toBe('true');
+      await storedCookie(page.context(), spec.sidebar.cookie, 'true');
     });
   }
 

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { storedCookie } from '../support/cookies.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit, waitForHydration } from '../support/test.js';
 import { backgroundLightness, htmlIsDark, ui } from '../support/ui.js';
@@ -6,10 +7,6 @@ import { backgroundLightness, htmlIsDark, ui } from '../support/ui.js';
 // Theme: a toggle in the header sets the `dark` class on <html> and stores the choice in the b_theme
 // cookie (path /). The first paint already has the right theme: from the cookie, else the system
 // preference, else light.
-
-async function themeCookie(context: BrowserContext) {
-  return (await context.cookies()).find((c) => c.name === spec.theme.cookie);
-}
 
 async function setThemeCookie(context: BrowserContext, baseURL: string | undefined, value: string) {
   await context.addCookies([{ name: spec.theme.cookie, value, url: baseURL ?? '' }]);
@@ -45,9 +42,8 @@ test.describe('theme toggle', () => {
 
     await ui.themeToggle(page).click();
     await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
-    const cookie = await themeCookie(context);
-    expect(cookie?.value).toBe('dark');
-    expect(cookie?.path).toBe(spec.theme.cookiePath);
+    const cookie = await storedCookie(context, spec.theme.cookie, 'dark');
+    expect(cookie.path).toBe(spec.theme.cookiePath);
 
     await page.reload();
     await waitForHydration(page);
@@ -55,7 +51,7 @@ test.describe('theme toggle', () => {
 
     await ui.themeToggle(page).click();
     await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
-    expect((await themeCookie(context))?.value).toBe('light');
+    await storedCookie(context, spec.theme.cookie, 'light');
     await page.reload();
     await waitForHydration(page);
     expect(await htmlIsDark(page)).toBe(false);
@@ -64,7 +60,7 @@ test.describe('theme toggle', () => {
   test('the cookie set on a docs page has path / and applies on the home page', async ({ page, context }) => {
     await visit(page, '/docs/api/flip-image');
     await ui.themeToggle(page).click();
-    expect((await themeCookie(context))?.path).toBe('/');
+    expect((await storedCookie(context, spec.theme.cookie, 'dark')).path).toBe('/');
     await visit(page, '/about');
     expect(await htmlIsDark(page)).toBe(true);
   });
