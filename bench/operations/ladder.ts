@@ -79,10 +79,12 @@ interface Scored {
 const usable = (p: { bytes?: number | undefined; ssim?: number | undefined; problem?: string }) =>
   p.bytes !== undefined && p.ssim !== undefined && !p.problem;
 
-/** The smallest of `points` whose SSIM reaches `ssim` (rounded to the 4 places the report shows). */
+/** `x` is at least `ssim`, both rounded to the 4 places the report shows. */
+export const reaches = (x: number, ssim: number) => Math.round(x * 1e4) >= Math.round(ssim * 1e4);
+
+/** The smallest of `points` whose SSIM reaches `ssim`. */
 export function smallestReaching(points: readonly Scored[], ssim: number): Scored | undefined {
-  const reach = (x: number) => Math.round(x * 1e4) >= Math.round(ssim * 1e4);
-  return points.filter((p) => reach(p.ssim)).sort((a, b) => a.bytes - b.bytes)[0];
+  return points.filter((p) => reaches(p.ssim, ssim)).sort((a, b) => a.bytes - b.bytes)[0];
 }
 
 export interface MatchedComparison {

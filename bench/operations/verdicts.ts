@@ -1,7 +1,7 @@
 import { percentile } from '../lib/stats.js';
 import type { DetectionBatch, PdfRow, Relation } from './batches.js';
 import type { BenchCase, CellResult } from './case.js';
-import { type LadderPoint, matchedComparison } from './ladder.js';
+import { type LadderPoint, matchedComparison, reaches } from './ladder.js';
 
 export interface EventLoopDelay {
   samples: number;
@@ -53,7 +53,7 @@ function smallerAtEqualQuality(
   const theirs = scored(peer, 'the timed command');
   if (!ours || !theirs) return { group: c.group, target, measured: 'no output to compare', pass: false };
   const point = (p: { bytes: number; ssim: number }) => `${p.bytes} bytes at ${p.ssim.toFixed(4)}`;
-  const direct = ours.bytes < theirs.bytes && ours.ssim >= theirs.ssim;
+  const direct = ours.bytes < theirs.bytes && reaches(ours.ssim, theirs.ssim);
   let measured = `ours ${point(ours)}, ${peer.tool} ${point(theirs)}`;
   const mine = ladder.filter((p) => p.case === c.name);
   if (direct || mine.length === 0) return { group: c.group, target, measured, pass: direct };
