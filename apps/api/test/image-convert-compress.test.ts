@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decoded, expectError, makeApp, postImage } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
-import { animation, cmykJpeg, decodeFrames, near, noise, pixel } from './helpers/images.js';
+import { animation, cmykJpeg, decodeFrames, halves, near, noise, pixel } from './helpers/images.js';
 
 const tree = fixture('images/alpha_tree-cutout_312x500.png');
 const aero = fixture('images/gif_animated_aero_350x189.gif');
@@ -122,6 +122,35 @@ describe('POST /images/compress', () => {
     ).toBe(true);
     const webp = await postImage(app, '/images/compress', cat, { format: 'webp', quality: 50 }, 'cat.png');
     expect(webp.headers['content-type']).toBe('image/webp');
+  });
+
+  it('leaves out a profile that only says sRGB, keeps any other, and keeps all with keep_metadata', async () => {
+    // "sRGB IEC61966-2.1", 3,144 bytes: the pixels read through it are the pixels read without it.
+    const cat = fixture('images/chelsea_cat_451x300.png');
+    const catProfile = (await decoded(cat)).icc;
+    const dropped = await postImage(app, '/images/compress', cat, { lossless: 'true' }, 'cat.png');
+    expect((await decoded(dropped.rawPayload)).icc).toBeUndefined();
+    expect((await sharp(dropped.rawPayload).raw().toBuffer()).equals(await sharp(cat).raw().toBuffer())).toBe(
+      true,
+    );
+    const kept = await postImage(
+      app,
+      '/images/compress',
+      cat,
+      { lossless: 'true', keep_metadata: 'true' },
+      'cat.png',
+    );
+    expect((await decoded(kept.rawPayload)).icc?.equals(catProfile ?? Buffer.alloc(0))).toBe(true);
+
+    // Display P3 says something: its pixels would be read as other colours without it.
+    const p3 = await sharp(await halves(64, 64))
+      .withIccProfile('p3')
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const p3Profile = (await decoded(p3)).icc;
+    const wide = await postImage(app, '/images/compress', p3, {}, 'p3.png');
+    expect(wide.headers['x-compression']).toBeUndefined();
+    expect((await decoded(wide.rawPayload)).icc?.equals(p3Profile ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('refuses a quality out of range and an unknown format', async () => {

@@ -7,6 +7,11 @@ import { imageOutputFields } from './_image-output.js';
 
 export const compressRequest = z.object({
   ...imageOutputFields,
+  keep_metadata: imageOutputFields.keep_metadata.describe(
+    'Keep EXIF, other metadata and the colour profile as they are. By default metadata is stripped, and a ' +
+      'colour profile that only describes sRGB is left out: an image without one is read as sRGB, so no ' +
+      'colour changes. Any other profile is kept.',
+  ),
   quality: integer('quality', 1, 100)
     .default(75)
     .describe('Encoder quality (1–100); for PNG it is the least quality the palette quantiser may reach.'),
@@ -45,7 +50,7 @@ export const compressImage = defineTool({
       },
     ],
     response:
-      'The compressed image (optimised progressive JPEG, palette PNG, highest-effort WebP/AVIF), never larger than the input, with X-Original-Size and X-Output-Size headers.',
+      'The compressed image (optimised progressive JPEG, palette PNG, highest-effort WebP/AVIF; a colour profile that only describes sRGB left out), never larger than the input, with X-Original-Size and X-Output-Size headers.',
     examples: [
       { title: 'Default settings (quality 75, same format)', fields: {} },
       { title: 'Lossless PNG', fields: { lossless: true }, file: 'images/chelsea_cat_451x300.png' },

@@ -19,6 +19,8 @@ export interface ImageProbe {
   hasAlpha: boolean;
   isPalette: boolean;
   bytes: number;
+  /** The embedded ICC profile, if any. */
+  icc?: Buffer | undefined;
 }
 
 const byMime: Record<string, InputFormat> = {
@@ -173,6 +175,7 @@ export async function probeImage(data: Buffer, name: string, limits: ImageLimits
     hasAlpha: meta.hasAlpha,
     isPalette: meta.isPalette,
     bytes: data.length,
+    icc: meta.icc,
   };
 }
 
