@@ -31,7 +31,8 @@ const keptAnswers = 64;
 const known = new Map<string, Promise<boolean>>();
 
 const levels = 16;
-const side = levels * (levels / 4); // 64 × 64 pixels: every combination of 16 levels per channel
+/** 64 × 64 = 16³ pixels: every combination of the 16 levels of each channel, once. */
+const side = Math.sqrt(levels ** 3);
 const samples = (() => {
   const pixels = Buffer.alloc(side * side * 3);
   let at = 0;
