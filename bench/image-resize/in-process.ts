@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from '../lib/closed-loop.js';
+import { productionLaunch } from '../lib/launch.js';
 import { benchDir } from '../lib/paths.js';
 import { runCommand } from '../lib/run-command.js';
 import type { BenchInput } from './inputs.js';
@@ -12,10 +13,12 @@ const workerScript = fileURLToPath(new URL('./sharp-worker.ts', import.meta.url)
 
 /** The server's defaults (apps/api/src/config.ts): four images at once, cores ÷ 4 libvips threads each. */
 const serverThreadPool = 4;
+/** The environment and Node flags `npm start` gives the server (MALLOC_ARENA_MAX, the heap's size). */
+const production = productionLaunch();
 
 /**
  * The two in-process baselines. `sharp`: sharp's own defaults, in a process with glibc's default
- * arenas. `sharp-tuned`: exactly the server's settings. Neither is assumed to be faster: the
+ * arenas. `sharp-tuned`: exactly the server's settings, `npm start`'s environment and Node flags included. Neither is assumed to be faster: the
  * ceiling HTTP is compared with is the better of the two at each concurrency.
  */
 export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, string | undefined>> = {
@@ -23,7 +26,7 @@ export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, s
   'sharp-tuned': {
     BENCH_SHARP_CONCURRENCY: String(Math.max(1, Math.floor(os.cpus().length / serverThreadPool))),
     BENCH_SHARP_CACHE: '0',
-    MALLOC_ARENA_MAX: '2',
+    ...production.env,
     UV_THREADPOOL_SIZE: String(serverThreadPool),
   },
 };
@@ -51,7 +54,8 @@ export async function benchInProcess(
   const env: NodeJS.ProcessEnv = { ...process.env, ...inProcessVariants[variant], ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const args = [input.path, concurrency, settings.warmupMs, settings.durationMs].map(String);
-  const result = await runCommand(process.execPath, ['--import', 'tsx', workerScript, ...args], {
+  const nodeArgs = variant === 'sharp-tuned' ? production.nodeArgs : [];
+  const result = await runCommand(process.execPath, [...nodeArgs, '--import', 'tsx', workerScript, ...args], {
     cwd: benchDir,
     env,
   });

@@ -3,6 +3,7 @@ import { existsSync, openSync } from 'node:fs';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killOnInterrupt } from './cleanup.js';
+import { productionLaunch } from './launch.js';
 import { repoDir, resultsDir, serverEntry, webClientDir } from './paths.js';
 import { runCommand } from './run-command.js';
 
@@ -62,12 +63,8 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
   throw new Error(`The server did not answer ${origin}/api/v1/health within ${timeoutMs} ms.`);
 }
 
-/**
- * The environment `npm start` gives the server (the root package.json's `serve` script): glibc limited
- * to two malloc arenas, which keeps libvips' peak memory down. The benchmark measures the product as
- * it ships, so it starts the server the same way.
- */
-const productionEnv = { MALLOC_ARENA_MAX: '2' };
+/** How `npm start` starts the server (its environment and Node flags): the benchmark measures the product as it ships. */
+const production = productionLaunch();
 
 /** The environment with HOST pinned to loopback; a variable given as '' is removed (an experiment without it). */
 function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -77,8 +74,8 @@ function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts `node apps/api/dist/server.js` on a port of the benchmark's range with extra environment
- * (raised rate limits and so on) and Node flags (--cpu-prof). Its logs go straight to a file, so the benchmark spends no CPU on them.
+ * Starts `node apps/api/dist/server.js` as `npm start` does, on a port of the benchmark's range, with
+ * extra environment (raised rate limits and so on) and Node flags (--cpu-prof). Its logs go straight to a file, so the benchmark spends no CPU on them.
  */
 export async function startServer(
   name: string,
@@ -88,9 +85,9 @@ export async function startServer(
   await mkdir(resultsDir, { recursive: true });
   const logFile = join(resultsDir, `${name}-server.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [...production.nodeArgs, ...nodeArgs, serverEntry], {
     cwd: repoDir,
-    env: serverEnv({ ...productionEnv, ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }),
+    env: serverEnv({ ...production.env, ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }),
     stdio: ['ignore', log, log],
   });
   const origin = `http://127.0.0.1:${port}`;

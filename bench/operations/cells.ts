@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { runClosedLoop } from '../lib/closed-loop.js';
+import { productionLaunch } from '../lib/launch.js';
 import { type MultipartFile, multipartBody } from '../lib/multipart.js';
 import { benchDir } from '../lib/paths.js';
 import { runCommand } from '../lib/run-command.js';
@@ -147,6 +148,8 @@ export async function cliCell(c: BenchCase, peer: CliPeer, concurrency: number):
 }
 
 const workerScript = fileURLToPath(new URL('./in-process/worker.ts', import.meta.url));
+/** The environment and Node flags `npm start` gives the server, for the in-process variant with its settings. */
+const production = productionLaunch();
 
 /**
  * The same operation called directly, in a Node process of its own, with the server's settings or
@@ -160,10 +163,11 @@ export async function inProcessCell(
   if (!c.inProcess) throw new Error(`${c.name} has no in-process variant`);
   const adapter = fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_VARIANT: variant };
-  if (variant === 'server') env.MALLOC_ARENA_MAX = '2';
+  if (variant === 'server') Object.assign(env, production.env);
   else delete env.MALLOC_ARENA_MAX;
+  const nodeArgs = variant === 'server' ? production.nodeArgs : [];
   const args = [adapter, c.input, concurrency, settings.warmupMs, settings.durationMs].map(String);
-  const result = await runCommand(process.execPath, ['--import', 'tsx', workerScript, ...args], {
+  const result = await runCommand(process.execPath, [...nodeArgs, '--import', 'tsx', workerScript, ...args], {
     cwd: benchDir,
     env,
   });
