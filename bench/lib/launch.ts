@@ -5,7 +5,7 @@ import { repoDir } from './paths.js';
 export interface Launch {
   /** Environment defaults, e.g. MALLOC_ARENA_MAX=2 (a value already set wins, as in the script). */
   env: Record<string, string>;
-  /** Node flags before the entry file, e.g. --initial-old-space-size=128. */
+  /** Node flags before the entry file, e.g. --initial-old-space-size=64. */
   nodeArgs: string[];
 }
 
