@@ -18,7 +18,7 @@ import { type Diagnosis, diagnose, diagnosisMarkdown } from './diagnose.js';
 import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import { bigPhotoInput, photoInput } from './inputs.js';
-import { measureCleanly } from './measure.js';
+import { fastestRound, measureCleanly } from './measure.js';
 import { phaseLine, phaseTable, ratioTable, resizeMarkdown, verdictTable } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
@@ -59,12 +59,20 @@ async function measureAll(): Promise<{ date: string; phases: PhaseResult[]; memo
   const server = await startServer('image-resize', settings.port, { env: serverEnv() });
   try {
     console.log(phaseTable([]));
-    // Interleaved by concurrency, so any drift of the machine over the run touches every tool alike.
+    // Interleaved by concurrency and, within one, round by round (every tool once per round), so that
+    // any drift or slow stretch of the machine touches every tool alike; each cell keeps its fastest.
     for (const concurrency of settings.concurrencies) {
-      phases.push(await record(() => benchHttp(server, photo, 'photo', concurrency)));
-      phases.push(await record(() => benchInProcess(photo, concurrency)));
-      phases.push(await record(() => benchInProcess(photo, concurrency, { variant: 'sharp-tuned' })));
-      for (const cli of clis) phases.push(await record(() => benchCli(cli, photo, concurrency)));
+      const cells = [
+        () => benchHttp(server, photo, 'photo', concurrency),
+        () => benchInProcess(photo, concurrency),
+        () => benchInProcess(photo, concurrency, { variant: 'sharp-tuned' }),
+        ...clis.map((cli) => () => benchCli(cli, photo, concurrency)),
+      ];
+      const rounds: PhaseResult[][] = cells.map(() => []);
+      for (let round = 0; round < settings.rounds; round += 1) {
+        for (const [i, cell] of cells.entries()) rounds[i]?.push(await record(cell));
+      }
+      phases.push(...rounds.map(fastestRound));
     }
     const memory = await record(() => benchHttp(server, big, 'photo-10mb', settings.memoryClients));
     return { date, phases, memory };

@@ -9,7 +9,13 @@ export const settings = {
   quality: 85,
   concurrencies: listFromEnv('BENCH_CONCURRENCY', '1,2,8,32').map(Number),
   warmupMs: numberFromEnv('BENCH_WARMUP_SECONDS', 3) * 1000,
-  durationMs: numberFromEnv('BENCH_SECONDS', 15) * 1000,
+  durationMs: numberFromEnv('BENCH_SECONDS', 10) * 1000,
+  /**
+   * Each concurrency's cells are measured this many times, round after round (every tool once per
+   * round), and each cell keeps its fastest round: this machine has slow stretches that no process
+   * shows (the hypervisor's), lasting seconds to minutes, and one in any cell used to decide a verdict.
+   */
+  rounds: numberFromEnv('BENCH_ROUNDS', 3, { integer: true }),
   /** Clients uploading ~10 MB images at once for the memory target. */
   memoryClients: 32,
   port: numberFromEnv('BENCH_PORT', 3400, { integer: true }),

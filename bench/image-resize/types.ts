@@ -28,6 +28,18 @@ export interface PhaseResult extends LoadResult, OutputReport {
   statusCounts?: Record<string, number>;
   /** HTTP only: the mean of each Server-Timing metric the server reported, in milliseconds. */
   serverTimingMeanMs?: Record<string, number>;
+  /**
+   * Every round this cell was measured in (see settings.rounds), in the order run; the other fields
+   * are those of the fastest round.
+   */
+  rounds?: RoundSummary[];
+}
+
+/** What is kept of each round of a cell. */
+export interface RoundSummary {
+  imagesPerSecond: number;
+  p99Ms: number;
+  errors: number;
 }
 
 /**

@@ -50,7 +50,9 @@ export function throughputRatio(
  */
 export function verdicts(phases: readonly PhaseResult[], memory: PhaseResult | undefined): Verdict[] {
   const { targets, concurrencies } = settings;
-  const httpErrors = phases.some((p) => p.tool === 'http' && p.errors > 0);
+  const httpErrors = phases.some(
+    (p) => p.tool === 'http' && (p.errors > 0 || p.rounds?.some((r) => r.errors > 0)),
+  );
   const ceilingRatios = concurrencies.map((c) => ({ c, ratio: throughputRatio(phases, 'ceiling', c) }));
   const imRatios = concurrencies.map((c) => ({ c, ratio: throughputRatio(phases, 'imagemagick', c) }));
   const weakest = imRatios.reduce((a, b) => (Number.isNaN(b.ratio) || b.ratio >= a.ratio ? a : b), {

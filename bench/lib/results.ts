@@ -1,7 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { repoDir, resultsDir, resultsMarkdown } from './paths.js';
-import { runCommand } from './run-command.js';
+import { resultsDir, resultsMarkdown } from './paths.js';
 
 /** Writes raw results as JSON under bench/results/ (git-ignored): a timestamped copy and `<name>-latest.json`. */
 export async function writeRawResults(name: string, data: unknown): Promise<string> {
@@ -43,8 +42,6 @@ export async function writeResultsSection(section: string, markdown: string): Pr
     from !== -1 && to > from
       ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
       : `${current.trimEnd()}\n\n${block}\n`;
+  // Written as generated: Biome, the project's formatter, does not read Markdown.
   await writeFile(resultsMarkdown, next);
-  // `npm run lint` checks Markdown formatting too: leave the file as Biome would write it.
-  const format = await runCommand('npx', ['biome', 'format', '--write', resultsMarkdown], { cwd: repoDir });
-  if (format.code !== 0) console.warn(`biome format of RESULTS.md failed:\n${format.stdout}${format.stderr}`);
 }
