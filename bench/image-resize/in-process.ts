@@ -13,7 +13,7 @@ const workerScript = fileURLToPath(new URL('./sharp-worker.ts', import.meta.url)
 
 /** The server's defaults (apps/api/src/config.ts): four images at once, cores ÷ 4 libvips threads each. */
 const serverThreadPool = 4;
-/** The environment and Node flags `npm start` gives the server (MALLOC_ARENA_MAX, the heap's size). */
+/** The environment and Node flags `npm start` gives the server (MALLOC_ARENA_MAX, V8's heap and marking settings). */
 const production = productionLaunch();
 
 /**

@@ -2,7 +2,8 @@ import { runTask } from '../../runtime/worker-pool.js';
 import type { TextToPdfLimits, TextToPdfOptions } from './text-to-pdf/index.js';
 import type { RunLimits } from './to-text.js';
 
-export { describeMissingGlyphs, type TextToPdfLimits, type TextToPdfOptions } from './text-to-pdf/index.js';
+export type { TextToPdfLimits, TextToPdfOptions } from './text-to-pdf/index.js';
+export { describeMissingGlyphs } from './text-to-pdf/missing-glyphs.js';
 
 /** Default: 2 million characters (about 1,000 pages of 12 pt text) in one PDF. */
 export const defaultTextToPdfLimits: TextToPdfLimits = { maxCharacters: 2_000_000 };

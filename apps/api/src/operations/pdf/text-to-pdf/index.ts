@@ -6,6 +6,7 @@ import { type PageSize, pageSizes, type Rendered, renderBlocks } from './render.
 import { sanitizeText } from './sanitize.js';
 
 export { type FontFamily, fontFamilies } from './fonts.js';
+export { describeMissingGlyphs } from './missing-glyphs.js';
 export { type PageSize, pageSizes, type Rendered } from './render.js';
 
 export interface TextToPdfOptions {
@@ -78,17 +79,4 @@ export async function textToPdf(options: TextToPdfOptions, limits: TextToPdfLimi
   const blocks = options.markdown ? markdownBlocks(text, base) : plainTextBlocks(text, base);
   const title = options.title?.trim();
   return renderBlocks(blocks, { size: options.page_size, margin, ...(title ? { title } : {}) });
-}
-
-/** Lists missing characters for a header (ASCII only): "U+4E2D 中" is not sendable, "U+4E2D" is. */
-export function describeMissingGlyphs(glyphs: readonly string[], most = 40): string {
-  const codes = glyphs
-    .slice(0, most)
-    .map((cluster) =>
-      [...cluster]
-        .map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`)
-        .join('+'),
-    );
-  const more = glyphs.length - codes.length;
-  return more > 0 ? `${codes.join(', ')} and ${more} more` : codes.join(', ');
 }
