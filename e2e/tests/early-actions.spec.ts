@@ -253,6 +253,10 @@ for (const { tool, textKey } of textTools) {
     await repeatForTool(page, async () => {
       const early = await openEarly(page, tool.path);
       const editor = ui.main(page).locator('textarea').first();
+      const submit = ui.main(page).locator('form button[type="submit"]');
+      // The page streams in slowly: a textarea can be there before its text is. A person reads the form
+      // once it is on screen; the submit button comes after the editor, so by then the sample is whole.
+      await submit.waitFor();
       // The sample (or a sentence where there is none) and one more line: valid for the tool, and not
       // what the page started with.
       const typed = `${(await editor.inputValue()) || 'Typed before the page was ready.'}\n`;
@@ -261,7 +265,7 @@ for (const { tool, textKey } of textTools) {
       const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(tool.api.path), {
         timeout: HYDRATION_TIMEOUT_MS,
       });
-      await ui.main(page).locator('form button[type="submit"]').click();
+      await submit.click();
       await early.release();
       const sent = await request;
       expect(sent.postDataJSON()[textKey]).toBe(typed);
