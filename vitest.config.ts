@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One `vitest run` at the root runs the unit and HTTP tests of every workspace.
+// One `vitest run` at the root runs the unit and HTTP tests of every workspace, and the benchmark's own logic.
 // Browser tests live in e2e/ and run with Playwright (npm run test:e2e).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: ['packages/*', 'apps/*', 'bench'],
   },
 });

@@ -18,11 +18,16 @@ const production = productionLaunch();
 
 /**
  * The two in-process baselines. `sharp`: sharp's own defaults, in a process with glibc's default
- * arenas. `sharp-tuned`: exactly the server's settings, `npm start`'s environment and Node flags included. Neither is assumed to be faster: the
- * ceiling HTTP is compared with is the better of the two at each concurrency.
+ * malloc settings (none of `npm start`'s environment). `sharp-tuned`: exactly the server's settings,
+ * `npm start`'s environment and Node flags included. Neither is assumed to be faster: the ceiling HTTP
+ * is compared with is the better of the two at each concurrency.
  */
 export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, string | undefined>> = {
-  sharp: { MALLOC_ARENA_MAX: undefined, BENCH_SHARP_CONCURRENCY: undefined, BENCH_SHARP_CACHE: undefined },
+  sharp: {
+    ...Object.fromEntries(Object.keys(production.env).map((name) => [name, undefined])),
+    BENCH_SHARP_CONCURRENCY: undefined,
+    BENCH_SHARP_CACHE: undefined,
+  },
   'sharp-tuned': {
     BENCH_SHARP_CONCURRENCY: String(Math.max(1, Math.floor(os.cpus().length / serverThreadPool))),
     BENCH_SHARP_CACHE: '0',

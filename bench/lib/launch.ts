@@ -19,18 +19,32 @@ export function productionLaunch(): Launch {
     scripts: Record<string, string>;
   };
   const script = manifest.scripts.serve ?? '';
-  const words = script.trim().split(/\s+/);
-  if (!words.includes('node') || manifest.scripts.start !== script) {
-    throw new Error(
-      `The root package.json's serve script is not "… node … server.js" equal to start: ${script}`,
-    );
+  if (manifest.scripts.start !== script) {
+    throw new Error(`The root package.json's serve script is not equal to start: ${script}`);
   }
+  return parseLaunch(script);
+}
+
+/**
+ * The environment and Node flags of a `NAME=${NAME:-value} NAME=value … node --flag … entry.js` script:
+ * assignments before `node` (a `${NAME:-value}` default counts as its value), flags between `node` and
+ * the entry file.
+ */
+export function parseLaunch(script: string): Launch {
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error(`Not a "… node … server.js" script: ${script}`);
   const launch: Launch = { env: {}, nodeArgs: [] };
-  for (const word of words) {
-    const assignment = /^(\w+)=\$\{\1:-([^}]*)\}$/.exec(word);
-    if (assignment?.[1] !== undefined && assignment[2] !== undefined)
-      launch.env[assignment[1]] = assignment[2];
-    else if (word.startsWith('--')) launch.nodeArgs.push(word);
+  for (const word of words.slice(0, node)) {
+    const assignment = /^(\w+)=(?:\$\{\1:-([^}]*)\}|([^$]*))$/.exec(word);
+    const name = assignment?.[1];
+    const value = assignment?.[2] ?? assignment?.[3];
+    if (name === undefined || value === undefined) throw new Error(`Cannot read "${word}" in: ${script}`);
+    launch.env[name] = value;
+  }
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith('-')) break;
+    launch.nodeArgs.push(word);
   }
   return launch;
 }

@@ -164,7 +164,7 @@ export async function inProcessCell(
   const adapter = fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_VARIANT: variant };
   if (variant === 'server') Object.assign(env, production.env);
-  else delete env.MALLOC_ARENA_MAX;
+  else for (const name of Object.keys(production.env)) delete env[name];
   const nodeArgs = variant === 'server' ? production.nodeArgs : [];
   const args = [adapter, c.input, concurrency, settings.warmupMs, settings.durationMs].map(String);
   const result = await runCommand(process.execPath, [...nodeArgs, '--import', 'tsx', workerScript, ...args], {
