@@ -1,7 +1,10 @@
+import { compressRequest } from '@toolkit/catalog';
 import { compressImage } from '../../../apps/api/src/operations/image/compress.js';
 import { limits } from './_image-runtime.js';
 
+// The fields as the server reads them: the catalog's schema fills in its defaults.
+const options = compressRequest.parse({ quality: 75 });
+
 /** The server's compress operation at its defaults, called directly (POST /images/compress of a PNG). */
 export default async (data: Buffer) =>
-  (await compressImage({ data, name: 'photo.png' }, { quality: 75, format: 'same', lossless: false }, limits))
-    .data;
+  (await compressImage({ data, name: 'photo.png' }, options, limits)).data;

@@ -6,7 +6,6 @@ import { type PageSize, pageSizes, type Rendered, renderBlocks } from './render.
 import { sanitizeText } from './sanitize.js';
 
 export { type FontFamily, fontFamilies } from './fonts.js';
-export { describeMissingGlyphs } from './missing-glyphs.js';
 export { type PageSize, pageSizes, type Rendered } from './render.js';
 
 export interface TextToPdfOptions {

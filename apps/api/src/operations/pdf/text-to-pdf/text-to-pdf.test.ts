@@ -4,7 +4,8 @@ import { closeWorkerPool } from '../../../runtime/worker-pool.js';
 import { extractPages, openPdf, readPdfInfo } from '../extract-text.js';
 import { defaultTextToPdfLimits, renderTextPdf } from '../from-text.js';
 import { corpus, pdftotext, squash } from '../test-support.js';
-import { describeMissingGlyphs, type TextToPdfOptions, textToPdf } from './index.js';
+import { type TextToPdfOptions, textToPdf } from './index.js';
+import { describeMissingGlyphs } from './missing-glyphs.js';
 import { sanitizeText } from './sanitize.js';
 
 afterAll(() => closeWorkerPool());
