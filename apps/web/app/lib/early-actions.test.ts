@@ -264,6 +264,17 @@ describe('controls that work without React', () => {
     expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
   });
 
+  it('Ctrl+B toggles once when the sidebar provider listens before the root is marked hydrated', () => {
+    mount('<div data-slot="sidebar-wrapper"></div>');
+    // React runs a child's effects before its parent's: the provider's listener exists first.
+    const providerToggles = counter(window, 'keydown');
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'b', ctrlKey: true, bubbles: true, cancelable: true }),
+    );
+    expect(root.getAttribute('data-sidebar')).toBe('collapsed');
+    expect(providerToggles).toHaveLength(0);
+  });
+
   it('on narrow screens the sidebar toggle opens the sheet, which needs React: kept for later', async () => {
     setMedia({ mobile: true });
     const button = mount(

@@ -363,7 +363,10 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     if (name === config.sidebarKey) {
       if (!d.querySelector(config.sidebarSelector)) return;
       if (!isMobile() && !isLive(root)) {
+        // The sidebar provider's own listener may already be attached (child effects run before the
+        // root marks itself hydrated): it must not toggle the sidebar back.
         event.preventDefault();
+        event.stopImmediatePropagation();
         toggleSidebar();
         return;
       }
