@@ -157,6 +157,38 @@ describe('an image sent as a text part (no filename)', () => {
   });
 });
 
+describe('file parts', () => {
+  it('keep only the name of a file name sent with a path, and take an octet-stream part without one as a file', async () => {
+    const withPath = form([
+      { name: 'image', filename: 'C:\\Users\\me\\Photos\\cat.png', data: cat, type: 'image/png' },
+      { name: 'width', value: '8' },
+    ]);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/images/resize', ...withPath });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="cat-resize');
+    expect((await decoded(res.rawPayload)).width).toBe(8);
+
+    const boundary = 'xBoundary43';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      cat,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="width"\r\n\r\n9\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const bare = await app.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(bare.statusCode).toBe(200);
+    expect((await decoded(bare.rawPayload)).width).toBe(9);
+  });
+});
+
 describe('reserved field names', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
     'are ignored like any unknown field (%s)',
@@ -265,35 +297,40 @@ describe('too large: 413', () => {
 });
 
 describe('malformed requests: 400 MALFORMED_REQUEST', () => {
-  it('when the multipart body is cut off', async () => {
-    const { payload, headers } = imageForm(cat, { width: 10 });
-    const cut = payload.subarray(0, 5000);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/images/resize',
-      payload: cut,
-      headers: { ...headers, 'content-length': String(cut.length) },
-    });
+  const post = (payload: Buffer, headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/v1/images/resize', payload, headers });
+  const expectMalformed = (res: Awaited<ReturnType<typeof post>>) =>
     expectError(
       res,
       400,
       'MALFORMED_REQUEST',
       'The multipart form could not be read: it is malformed or was cut off.',
     );
+
+  it.each([
+    ['in the middle of the file', () => 5000],
+    ['inside the headers of a part', (body: string) => body.indexOf('Content-Type') + 5],
+    ['right after a boundary line', (body: string) => body.indexOf('\r\n') + 2],
+  ])('when the body is cut off %s', async (_, cutAt) => {
+    const { payload, headers } = imageForm(cat, { width: 10 });
+    const cut = payload.subarray(0, cutAt(payload.toString('latin1')));
+    expectMalformed(await post(cut, { ...headers, 'content-length': String(cut.length) }));
+  });
+
+  it("when a part's filename*= is not valid percent-encoding", async () => {
+    const boundary = 'xBoundary42';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename*=UTF-8''cat%E0%A4%A.png\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      cat,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    expectMalformed(await post(payload, { 'content-type': `multipart/form-data; boundary=${boundary}` }));
   });
 
   it('when the multipart boundary is missing', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/images/resize',
-      payload: 'whatever',
-      headers: { 'content-type': 'multipart/form-data' },
-    });
-    expectError(
-      res,
-      400,
-      'MALFORMED_REQUEST',
-      'The multipart form could not be read: it is malformed or was cut off.',
-    );
+    expectMalformed(await post(Buffer.from('whatever'), { 'content-type': 'multipart/form-data' }));
   });
 });

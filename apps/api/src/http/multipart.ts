@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { InputKind } from '@toolkit/catalog';
+import * as Multipasta from 'multipasta';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 
@@ -59,33 +59,42 @@ const malformed = (cause?: unknown) =>
     cause,
   });
 
+type Sink = (chunk: Uint8Array | null) => void;
+
+const ignore: Sink = () => {};
+
 /**
  * Gathers a file part into one buffer, failing as soon as it passes the limit. When the request
  * announces its length, the buffer is allocated once and filled in place rather than concatenated
  * from chunks, which halves the peak memory of a large upload. A part that is not kept is only
- * counted (it still counts against the limit).
+ * counted (it still counts against the limit). `null` ends the part.
  */
-function collect(
-  stream: BusboyFileStream,
+function gather(
   announced: number | undefined,
   keep: boolean,
   fail: (error: ApiError) => void,
   limit: { bytes: number; name: string; total?: { used: number; max: number } },
-): Promise<Buffer> {
+  done: (data: Buffer) => void,
+): Sink {
   const target = keep && announced ? Buffer.allocUnsafe(Math.min(limit.bytes, announced)) : undefined;
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  return new Promise((resolve) => {
-    stream.on('data', (chunk: Buffer) => {
-      if (size + chunk.length > limit.bytes || (target && size + chunk.length > target.length)) {
-        stream.removeAllListeners('data');
-        stream.resume();
-        fail(tooLarge(limit.name, limit.bytes));
-        return;
-      }
-      if (limit.total && limit.total.used + chunk.length > limit.total.max) {
-        stream.removeAllListeners('data');
-        stream.resume();
+  let failed = false;
+  return (chunk) => {
+    if (failed) return;
+    if (chunk === null) {
+      done(target ? target.subarray(0, size) : Buffer.concat(chunks, size));
+      return;
+    }
+    if (size + chunk.length > limit.bytes || (target && size + chunk.length > target.length)) {
+      failed = true;
+      fail(tooLarge(limit.name, limit.bytes));
+      return;
+    }
+    if (limit.total) {
+      limit.total.used += chunk.length;
+      if (limit.total.used > limit.total.max) {
+        failed = true;
         fail(
           new ApiError(
             'PAYLOAD_TOO_LARGE',
@@ -94,22 +103,23 @@ function collect(
         );
         return;
       }
-      if (limit.total) limit.total.used += chunk.length;
-      if (target) chunk.copy(target, size);
-      else if (keep) chunks.push(chunk);
-      size += chunk.length;
-    });
-    stream.on('error', (cause) => fail(malformed(cause)));
-    stream.on('end', () => resolve(target ? target.subarray(0, size) : Buffer.concat(chunks, size)));
-  });
+    }
+    if (target) target.set(chunk, size);
+    else if (keep) chunks.push(chunk);
+    size += chunk.length;
+  };
 }
 
+/** The name part of a client's file name (browsers on Windows once sent whole paths). */
+const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+
 /**
- * Reads a multipart request with busboy: the text fields (first value of each) and the files of
- * one field (the first `maxFiles` of them; later ones are read past and ignored). Files of other
- * fields are ignored too, and so are fields named after Object.prototype members (`__proto__`,
- * `constructor`): the contract ignores unknown fields, and these must never become keys. Every
- * file counts against the size limit, kept or not.
+ * Reads a multipart request with multipasta, a parser that hands each chunk to a callback (no stream
+ * per part): the text fields (first value of each) and the files of one field (the first
+ * `maxFiles` of them; later ones are read past and ignored). Files of other fields are ignored
+ * too, and so are fields named after Object.prototype members (`__proto__`, `constructor`): the
+ * contract ignores unknown fields, and these must never become keys. Every file counts against the
+ * size limit, kept or not. A part is a file when it has a filename or is application/octet-stream.
  */
 export function readMultipart(
   request: IncomingMessage,
@@ -122,91 +132,99 @@ export function readMultipart(
   // Preallocation only pays for a single file; several files are gathered chunk by chunk.
   const length = Number(request.headers['content-length']);
   const announced = maxFiles === 1 && Number.isSafeInteger(length) && length > 0 ? length : undefined;
+  // Shared by every file part: their bytes together against the tool's total, if it has one.
+  const total = limits.totalBytes === undefined ? undefined : { used: 0, max: limits.totalBytes };
   return new Promise<MultipartBody>((resolve, reject) => {
-    let failed = false;
+    let settled = false;
     let sawData = false;
-    let kept = 0;
-    // Shared by every file part: their bytes together against the tool's total, if it has one.
-    const total = limits.totalBytes === undefined ? undefined : { used: 0, max: limits.totalBytes };
-    const pending: Promise<unknown>[] = [];
-    let parser: BusboyInstance;
-    const fail = (error: ApiError) => {
-      if (failed) return;
-      failed = true;
-      request.unpipe(parser);
-      reject(error);
-    };
-    try {
-      parser = new Busboy({
-        headers: request.headers as { 'content-type': string },
-        limits: {
-          // One byte over the limit reaches collect(), which then fails at once.
-          fileSize: limits.fileBytes + 1,
-          files: limits.files,
-          fields: limits.fields,
-          fieldSize: limits.fieldBytes,
-          parts: limits.files + limits.fields,
-          headerPairs: 100,
-        },
-      });
-    } catch (cause) {
-      reject(malformed(cause));
-      return;
-    }
-    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
-      const keep = name === fileField && kept < maxFiles;
-      if (keep) kept += 1;
-      const limit = { bytes: limits.fileBytes, name: filename || name, ...(total ? { total } : {}) };
-      const gathering = collect(stream, announced, keep, fail, limit).then((data) => {
-        if (keep) files.push({ field: name, filename, declaredType: mimeType, data });
-      });
-      if (keep) pending.push(gathering);
-    });
-    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
-      if (name === fileField) {
-        // A part without filename= is a text field to the parser (curl -F 'image=<cat.png').
-        fail(
-          new ApiError(
-            'MISSING_FILE',
-            `The field "${fileField}" was sent as text, not as a file. Send it as a file part (with a filename), e.g. curl -F "${fileField}=@photo.jpg".`,
-          ),
-        );
-      } else if (valueTruncated) {
-        fail(
-          new ApiError(
-            'PAYLOAD_TOO_LARGE',
-            `The field "${name}" is longer than the ${limits.fieldBytes} bytes allowed.`,
-          ),
-        );
-      } else if (!(name in Object.prototype) && !(name in fields)) {
-        fields[name] = value;
+    let ended = false;
+    const count = { files: 0, fields: 0, kept: 0 };
+    // The part being read: the parser's field-size error does not say which field it is.
+    let part = '';
+    const finish = (error?: ApiError) => {
+      if (settled) return;
+      settled = true;
+      request.off('data', onData);
+      request.off('end', onEnd);
+      if (!error) resolve({ fields: { ...fields }, files });
+      else {
+        // What is left of the body is not read (the errors plugin answers and closes).
+        request.pause();
+        reject(error);
       }
+    };
+    const parser = Multipasta.make({
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+      isFile: (info) => {
+        part = info.name;
+        const file = Multipasta.defaultIsFile(info);
+        if (file && ++count.files > limits.files) {
+          finish(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.files} files.`));
+        } else if (!file && ++count.fields > limits.fields) {
+          finish(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.fields} fields.`));
+        } else if (!file && info.name === fileField) {
+          // A part without filename= is a text field (curl -F 'image=<cat.png').
+          finish(
+            new ApiError(
+              'MISSING_FILE',
+              `The field "${fileField}" was sent as text, not as a file. Send it as a file part (with a filename), e.g. curl -F "${fileField}=@photo.jpg".`,
+            ),
+          );
+        }
+        return file;
+      },
+      maxFieldSize: limits.fieldBytes,
+      onField: (info, value) => {
+        const name = info.name;
+        if (settled || name === '' || name in Object.prototype || name in fields) return;
+        fields[name] = Multipasta.decodeField(info, value);
+      },
+      onFile: (info) => {
+        if (settled) return ignore;
+        const keep = info.name === fileField && count.kept < maxFiles;
+        if (keep) count.kept += 1;
+        const filename = baseName(info.filename ?? '');
+        const limit = { bytes: limits.fileBytes, name: filename || info.name, ...(total ? { total } : {}) };
+        return gather(announced, keep, finish, limit, (data) => {
+          if (keep) files.push({ field: info.name, filename, declaredType: info.contentType, data });
+        });
+      },
+      onError: (error) => {
+        if (error._tag === 'ReachedLimit' && error.limit === 'MaxFieldSize') {
+          finish(
+            new ApiError(
+              'PAYLOAD_TOO_LARGE',
+              `The field "${part}" is longer than the ${limits.fieldBytes} bytes allowed.`,
+            ),
+          );
+        } else finish(malformed(error));
+      },
+      onDone: () => {
+        ended = true;
+      },
     });
-    parser.on('filesLimit', () =>
-      fail(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.files} files.`)),
-    );
-    const tooManyFields = () =>
-      fail(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.fields} fields.`));
-    parser.on('fieldsLimit', tooManyFields);
-    parser.on('partsLimit', tooManyFields);
-    parser.on('error', (cause: unknown) => {
-      // An empty body is an empty form (then "no file"), not a cut-off one.
-      if (sawData) fail(malformed(cause));
-      else if (!failed) resolve({ fields: {}, files: [] });
-    });
-    parser.on('finish', () => {
-      // Files are pushed as each one ends; keep the order they were sent in.
-      void Promise.all(pending).then(() => {
-        if (!failed) resolve({ fields: { ...fields }, files });
-      });
-    });
-    request.once('data', () => {
+    function onData(chunk: Buffer) {
       sawData = true;
-    });
-    request.on('error', (cause) => fail(malformed(cause)));
+      try {
+        parser.write(chunk);
+      } catch (cause) {
+        // A filename*= the parser cannot decode, say.
+        finish(malformed(cause));
+      }
+    }
+    function onEnd() {
+      if (settled) return;
+      parser.end();
+      // An empty body is an empty form (then "no file"), not a cut-off one.
+      if (ended || !sawData) finish();
+      else finish(malformed());
+    }
+    if (settled) return;
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', (cause) => finish(malformed(cause)));
     request.on('close', () => {
-      if (!request.complete) fail(malformed());
+      if (!request.complete) finish(malformed());
     });
-    request.pipe(parser);
   });
 }

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Accepts multipart/form-data without reading it: each tool route reads its own parts
- * (src/http/multipart.ts) as a stream, with its own limits, so a body is never parsed whole nor
- * before the route has an upload slot for it.
+ * (src/http/multipart.ts) chunk by chunk as they arrive, with its own limits, so a body is never
+ * parsed whole nor before the route has an upload slot for it.
  */
 export const multipartPlugin = fp(
   async (app) => {
