@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,6 +284,22 @@ describe('too large: 413', () => {
     for (const path of ['/images/thumbnail', '/images/base64']) {
       expectError(await postImage(app, path, bomb, {}, 'bomb.png'), 413, 'IMAGE_TOO_LARGE', message);
     }
+  });
+
+  it('refuses a body of unknown length that outgrows the form, even outside any part', async () => {
+    const small = await makeApp({ IMAGE_MAX_UPLOAD_BYTES: '1000' });
+    const { payload, headers } = imageForm(cat.subarray(0, 500), { width: 10 });
+    const { 'content-length': _length, ...chunked } = headers;
+    // Two megabytes before the first boundary: a parser skips them, the limit still counts them.
+    const preamble = Buffer.alloc(2 * 1024 * 1024, 'x');
+    const res = await small.inject({
+      method: 'POST',
+      url: '/api/v1/images/resize',
+      payload: Readable.from([preamble, payload]),
+      headers: chunked,
+    });
+    expectError(res, 413, 'PAYLOAD_TOO_LARGE', 'The upload is larger than the 1 MB this tool reads.');
+    await small.close();
   });
 
   it('refuses too many files and over-long fields', async () => {

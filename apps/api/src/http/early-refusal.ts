@@ -1,11 +1,8 @@
 import type { InputKind } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { isMultipart } from './multipart.js';
+import { isMultipart, maxFormBytes } from './multipart.js';
 import { missingFile } from './tool-input.js';
-
-/** Room for the multipart framing and the text fields on top of the files themselves. */
-const formOverheadBytes = 1024 * 1024;
 
 const hasBody = (request: FastifyRequest) =>
   Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;
@@ -17,9 +14,8 @@ const hasBody = (request: FastifyRequest) =>
  * text/plain, application/octet-stream or JSON).
  */
 export function refuseEarly(input: InputKind, fileBytes: number) {
-  const maxFiles = input.kind === 'files' ? input.max : 1;
   const totalBytes = input.kind === 'files' ? input.maxTotalBytes : undefined;
-  const max = Math.min(fileBytes * maxFiles, totalBytes ?? Number.POSITIVE_INFINITY) + formOverheadBytes;
+  const max = maxFormBytes(input, fileBytes);
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   return async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);

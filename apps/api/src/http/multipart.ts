@@ -22,6 +22,8 @@ export interface MultipartLimits {
   files: number;
   fields: number;
   fieldBytes: number;
+  /** The whole body at most, framing included (a chunked body has no length to refuse early). */
+  bodyBytes: number;
 }
 
 export interface MultipartBody {
@@ -31,11 +33,24 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
+/** Room for the multipart framing and the text fields on top of the files themselves. */
+const formOverheadBytes = 1024 * 1024;
+
+/** The largest form a tool route reads: its files at most, plus room for the framing and fields. */
+export function maxFormBytes(input: InputKind | undefined, fileBytes: number): number {
+  const many = input?.kind === 'files' ? input : undefined;
+  return (
+    Math.min(fileBytes * (many?.max ?? 1), many?.maxTotalBytes ?? Number.POSITIVE_INFINITY) +
+    formOverheadBytes
+  );
+}
+
 /** The one place the multipart limits are built: the configured counts and a route's file size. */
 export function multipartLimitsFor(config: Config, fileBytes: number, input?: InputKind): MultipartLimits {
   const many = input?.kind === 'files' ? input : undefined;
   return {
     fileBytes,
+    bodyBytes: maxFormBytes(input, fileBytes),
     totalBytes: many?.maxTotalBytes,
     // A tool that takes N files must be able to receive N, whatever the general form limit.
     files: Math.max(config.limits.multipartFiles, many?.max ?? 0),
@@ -203,13 +218,26 @@ export function readMultipart(
         ended = true;
       },
     });
+    let received = 0;
     function onData(chunk: Buffer) {
       sawData = true;
+      // Every byte counts, those outside any part too (a preamble the parser skips). The bytes within
+      // the limit are parsed first, so that a file or field over its own limit is what is named.
+      const room = limits.bodyBytes - received;
+      received += chunk.length;
       try {
-        parser.write(chunk);
+        if (room > 0) parser.write(chunk.length > room ? chunk.subarray(0, room) : chunk);
       } catch (cause) {
         // A filename*= the parser cannot decode, say.
         finish(malformed(cause));
+      }
+      if (received > limits.bodyBytes) {
+        finish(
+          new ApiError(
+            'PAYLOAD_TOO_LARGE',
+            `The upload is larger than the ${mb(limits.bodyBytes)} this tool reads.`,
+          ),
+        );
       }
     }
     function onEnd() {
