@@ -168,6 +168,11 @@ describe('file parts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename="cat-resize');
     expect((await decoded(res.rawPayload)).width).toBe(8);
+    // The download name above would drop the path anyway; a message naming the file shows the parser's.
+    const small = await makeApp({ IMAGE_MAX_UPLOAD_BYTES: '100000' });
+    const over = await small.inject({ method: 'POST', url: '/api/v1/images/resize', ...withPath });
+    expectError(over, 413, 'PAYLOAD_TOO_LARGE', 'The file "cat.png" is larger than the 0.1 MB allowed.');
+    await small.close();
 
     const boundary = 'xBoundary43';
     const payload = Buffer.concat([
@@ -303,10 +308,16 @@ describe('too large: 413', () => {
   });
 
   it('refuses too many files and over-long fields', async () => {
-    const strict = await makeApp({ MULTIPART_MAX_FILES: '2', MULTIPART_MAX_FIELD_BYTES: '16' });
+    const strict = await makeApp({
+      MULTIPART_MAX_FILES: '2',
+      MULTIPART_MAX_FIELDS: '3',
+      MULTIPART_MAX_FIELD_BYTES: '16',
+    });
     const files = form(['a', 'b', 'c'].map((n) => ({ name: 'image', filename: `${n}.png`, data: cat })));
     const many = await strict.inject({ method: 'POST', url: '/api/v1/images/resize', ...files });
     expectError(many, 413, 'PAYLOAD_TOO_LARGE', 'The form has more than 2 files.');
+    const fields = await postImage(strict, '/images/resize', cat, { a: '1', b: '2', c: '3', d: '4' });
+    expectError(fields, 413, 'PAYLOAD_TOO_LARGE', 'The form has more than 3 fields.');
     const long = await postImage(strict, '/images/resize', cat, { width: '1'.repeat(40) });
     expectError(long, 413, 'PAYLOAD_TOO_LARGE', 'The field "width" is longer than the 16 bytes allowed.');
     await strict.close();
