@@ -5,5 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*', 'bench'],
+    // Two files at a time on a two-core machine (Vitest's default is one fewer than the cores): many
+    // tests wait on programs (ffmpeg, LibreOffice) or on sockets rather than compute.
+    maxWorkers: 2,
   },
 });

@@ -5,6 +5,7 @@ export default defineProject({
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['./test/helpers/private-tmpdir.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

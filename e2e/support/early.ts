@@ -13,11 +13,15 @@ export const CPU_THROTTLING_RATE = 4;
 export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 10);
 
 /**
- * Rounds for the tests repeated once per tool (E2E_EARLY_TOOL_LOOPS overrides). Every tool's panel
- * runs the same shared frame and boot script, so ten image tools at three rounds each replay every
- * action thirty times, as many as ten rounds of one tool would.
+ * Rounds for a test written once per tool, for each of `tools` tools sharing it (E2E_EARLY_TOOL_LOOPS
+ * overrides). Every tool's panel runs the same shared frame and boot script, so the action is replayed
+ * at least `earlyLoops` times across the tools, as often as a test written once: ten image tools take
+ * one round each, six text tools two.
  */
-export const toolLoops = Number(process.env.E2E_EARLY_TOOL_LOOPS ?? 3);
+export function toolLoops(tools: number): number {
+  const override = process.env.E2E_EARLY_TOOL_LOOPS;
+  return override ? Number(override) : Math.ceil(earlyLoops / Math.max(1, tools));
+}
 
 /** Every script of the product: the fingerprinted chunks React Router loads. */
 const scripts = /\/assets\/[^/?]+\.js(\?.*)?$/;
