@@ -15,8 +15,8 @@ export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 10);
 /**
  * Rounds for a test written once per tool, for each of `tools` tools sharing it (E2E_EARLY_TOOL_LOOPS
  * overrides). Every tool's panel runs the same shared frame and boot script, so the action is replayed
- * at least `earlyLoops` times across the tools, as often as a test written once: ten image tools take
- * one round each, six text tools two.
+ * at least `earlyLoops` times across the tools, as often as a test written once (ten rounds among seven
+ * tools: two each).
  */
 export function toolLoops(tools: number): number {
   const override = process.env.E2E_EARLY_TOOL_LOOPS;
