@@ -1,7 +1,7 @@
-import type { InputKind } from '@toolkit/catalog';
+import { type InputKind, maxFormBytes } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { isMultipart, maxFormBytes } from './multipart.js';
+import { isMultipart } from './multipart.js';
 import { missingFile } from './tool-input.js';
 
 const hasBody = (request: FastifyRequest) =>

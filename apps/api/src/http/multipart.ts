@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { InputKind } from '@toolkit/catalog';
+import { type InputKind, maxFormBytes } from '@toolkit/catalog';
 import * as Multipasta from 'multipasta';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -31,18 +31,6 @@ export interface MultipartBody {
   fields: Record<string, string>;
   /** Files of the wanted field, in order (at most `maxFiles`). */
   files: UploadedFile[];
-}
-
-/** Room for the multipart framing and the text fields on top of the files themselves. */
-const formOverheadBytes = 1024 * 1024;
-
-/** The largest form a tool route reads: its files at most, plus room for the framing and fields. */
-export function maxFormBytes(input: InputKind | undefined, fileBytes: number): number {
-  const many = input?.kind === 'files' ? input : undefined;
-  return (
-    Math.min(fileBytes * (many?.max ?? 1), many?.maxTotalBytes ?? Number.POSITIVE_INFINITY) +
-    formOverheadBytes
-  );
 }
 
 /** The one place the multipart limits are built: the configured counts and a route's file size. */

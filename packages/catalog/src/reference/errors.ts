@@ -1,4 +1,4 @@
-import type { ErrorCase, ToolSpec } from '../define-tool.js';
+import type { ErrorCase, InputKind, ToolSpec } from '../define-tool.js';
 import { errorCodes } from '../errors.js';
 import type { Limits } from '../limits.js';
 
@@ -21,6 +21,21 @@ export function uploadLimitBytes(tool: ToolSpec, limits: Limits): number {
   );
 }
 
+/** Room for the multipart framing and the text fields on top of the files themselves (1 MB). */
+export const formOverheadBytes = 1024 * 1024;
+
+/**
+ * The largest request body a tool route reads, framing included: its files at most, plus room for
+ * the framing and fields. A larger body is refused before it is read (or, chunked, as it passes).
+ */
+export function maxFormBytes(input: InputKind | undefined, fileBytes: number): number {
+  const many = input?.kind === 'files' ? input : undefined;
+  return (
+    Math.min(fileBytes * (many?.max ?? 1), many?.maxTotalBytes ?? Number.POSITIVE_INFINITY) +
+    formOverheadBytes
+  );
+}
+
 /** Processing time a tool's request may take: audio gets longer. */
 export function processingTimeoutMs(tool: ToolSpec, limits: Limits): number {
   return tool.api.output === 'audio' ? limits.audioTimeoutMs : limits.requestTimeoutMs;
@@ -40,7 +55,9 @@ function readsImages(tool: ToolSpec): boolean {
 /** Error cases that depend on how the tool takes its input. */
 function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
   const { input } = tool.api;
-  const upload = formatBytes(uploadLimitBytes(tool, limits));
+  const fileBytes = uploadLimitBytes(tool, limits);
+  const upload = formatBytes(fileBytes);
+  const form = formatBytes(maxFormBytes(input, fileBytes));
   if (input.kind === 'json-or-file') {
     return [
       {
@@ -50,7 +67,7 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
       { code: 'MISSING_FILE', when: 'The uploaded file is empty.' },
       {
         code: 'PAYLOAD_TOO_LARGE',
-        when: `The JSON body is over ${formatBytes(limits.textBodyBytes)}, or the uploaded file over ${upload}.`,
+        when: `The JSON body is over ${formatBytes(limits.textBodyBytes)}, the uploaded file over ${upload}, or the whole form over ${form}.`,
       },
       {
         code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -76,8 +93,8 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
       code: 'PAYLOAD_TOO_LARGE',
       when:
         input.kind === 'files'
-          ? `A file is over ${upload}, more than ${input.max} files were sent${input.maxTotalBytes ? `, or they add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}.`
-          : `The file is over ${upload}.`,
+          ? `A file is over ${upload}, more than ${input.max} files were sent${input.maxTotalBytes ? `, they add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}, or the whole form is over ${form}.`
+          : `The file is over ${upload}, or the whole form over ${form}.`,
     },
     ...(readsImages(tool)
       ? [

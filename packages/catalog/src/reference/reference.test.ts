@@ -14,7 +14,9 @@ describe('tool reference', () => {
     expect(when('resize-image', 'IMAGE_TOO_LARGE', tight)).toBe(
       'The decoded image has more than 20 megapixels.',
     );
-    expect(when('resize-image', 'PAYLOAD_TOO_LARGE', tight)).toBe('The file is over 2 MB.');
+    expect(when('resize-image', 'PAYLOAD_TOO_LARGE', tight)).toBe(
+      'The file is over 2 MB, or the whole form over 3 MB.',
+    );
     expect(when('resize-image', 'TIMEOUT', { ...defaultLimits, requestTimeoutMs: 5000 })).toContain('5 s');
   });
 
