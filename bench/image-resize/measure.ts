@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { fastestOf } from '../lib/rounds.js';
 import { quietly } from '../lib/system-cpu.js';
 import { settings } from './settings.js';
 import { otherCpuPercent, type PhaseResult } from './types.js';
@@ -33,17 +34,11 @@ export async function measureCleanly(measure: () => Promise<PhaseResult>): Promi
 }
 
 /**
- * One cell measured in several rounds, as one result: the fastest round's figures, with every round's
- * throughput, p99 and errors kept beside them. Taking the fastest is the usual answer to interference
- * that only ever slows a measurement down (Python's timeit documents the same reasoning), and every tool
- * is treated alike, the in-process ceiling included, so it favours none.
+ * One cell measured in several rounds, as one result: the fastest round's figures (lib/rounds.ts says
+ * why), with every round's throughput, p99 and errors kept beside them.
  */
 export function fastestRound(rounds: readonly PhaseResult[]): PhaseResult {
-  const fastest = rounds.reduce<PhaseResult | undefined>(
-    (best, r) => (best === undefined || r.imagesPerSecond > best.imagesPerSecond ? r : best),
-    undefined,
-  );
-  if (!fastest) throw new Error('No round was measured.');
+  const fastest = fastestOf(rounds, (r) => r.imagesPerSecond);
   const summary = rounds.map(({ imagesPerSecond, p99Ms, errors }) => ({ imagesPerSecond, p99Ms, errors }));
   return { ...fastest, rounds: summary };
 }

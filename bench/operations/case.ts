@@ -89,4 +89,6 @@ export interface CellResult {
   outputBytes: number | undefined;
   facts: OutputFacts;
   systemCpuPercent: number | undefined;
+  /** Operations per second of every round this cell was measured in (settings.rounds), in the order run. */
+  rounds?: number[];
 }

@@ -7,6 +7,7 @@ import { runClosedLoop } from '../lib/closed-loop.js';
 import { productionLaunch } from '../lib/launch.js';
 import { type MultipartFile, multipartBody } from '../lib/multipart.js';
 import { benchDir } from '../lib/paths.js';
+import { fastestOf } from '../lib/rounds.js';
 import { runCommand } from '../lib/run-command.js';
 import type { RunningServer } from '../lib/server.js';
 import type { BenchCase, CellResult, CliPeer, HttpCall, Output } from './case.js';
@@ -180,4 +181,20 @@ export async function inProcessCell(
   const label =
     variant === 'server' ? "in-process, the server's settings" : "in-process, the libraries' defaults";
   return finish(c, cell(c, label, load), { bytes: Buffer.from(sampleBase64, 'base64') });
+}
+
+/**
+ * One cell measured in several rounds, as one result: the fastest round's figures (lib/rounds.ts says
+ * why), every round's operations per second beside them, and the errors of all rounds, so that a
+ * failure in any round still keeps the cell from a verdict.
+ */
+export function fastestCell(rounds: readonly CellResult[]): CellResult {
+  const fastest = fastestOf(rounds, (r) => r.opsPerSecond);
+  return {
+    ...fastest,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    errorSamples: rounds.flatMap((r) => r.errorSamples).slice(0, 5),
+    facts: rounds.find((r) => r.facts.problem)?.facts ?? fastest.facts,
+    rounds: rounds.map((r) => r.opsPerSecond),
+  };
 }

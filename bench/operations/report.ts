@@ -26,6 +26,7 @@ export function cellRow(c: CellResult): unknown[] {
     c.tool,
     c.concurrency,
     fmt(c.opsPerSecond, 2),
+    c.rounds && c.rounds.length > 1 ? c.rounds.map((r) => fmt(r, 2)).join(' · ') : '—',
     fmt(c.p50Ms, 0),
     c.outputBytes === undefined ? '—' : fmt(c.outputBytes / 1000, 0),
     fmt(c.facts.ssim, 4),
@@ -39,6 +40,7 @@ const head = [
   'Tool',
   'Concurrency',
   'Ops/s',
+  'Every round',
   'p50 ms',
   'Output KB',
   'SSIM',
@@ -47,7 +49,7 @@ const head = [
 ];
 
 export function cellTable(cells: readonly CellResult[]): string {
-  return markdownTable(head, cells.map(cellRow), [2, 3, 4, 5, 6, 7]);
+  return markdownTable(head, cells.map(cellRow), [2, 3, 4, 5, 6, 7, 8]);
 }
 
 export function verdictTable(list: readonly Verdict[]): string {
@@ -139,7 +141,10 @@ export function operationsMarkdown(r: OperationsMarkdown): string {
     .join('\n\n');
   return `## Operations (\`npm run bench\`, after the resize benchmark)
 
-Measured ${r.date}. Each cell is a closed loop: ${settings.warmupMs / 1000} s warm-up, then a ${settings.durationMs / 1000} s window; the HTTP API
+Measured ${r.date}. Each cell is a closed loop: ${settings.warmupMs / 1000} s warm-up, then a ${settings.durationMs / 1000} s window, measured in
+${settings.rounds} rounds (every tool of a row once per round, round after round) and keeping its fastest round, like the
+resize comparison: this machine has slow stretches that no process shows, and the rule is the same for every
+tool, the in-process ceiling included. The HTTP API
 is the built server (production settings, rate limit raised), the in-process rows call the same operation
 directly in a Node process of their own (with the server's settings, and with the libraries' defaults: the
 better is the ceiling), and the command-line tools run one process per operation with their threads shared

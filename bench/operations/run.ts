@@ -29,7 +29,7 @@ import { dataCases } from './cases/data.js';
 import { fileCases } from './cases/files.js';
 import { imageCases } from './cases/images.js';
 import { mediaCases } from './cases/media.js';
-import { cliCell, httpCell, inProcessCell } from './cells.js';
+import { cliCell, fastestCell, httpCell, inProcessCell } from './cells.js';
 import { ffmpegPath } from './ffmpeg.js';
 import { corpusFiles } from './inputs.js';
 import { type LadderPoint, runLadder } from './ladder.js';
@@ -91,13 +91,14 @@ try {
     if (live(c.http.path)) cases.push(c);
     else skipped.push(`${c.name} (${c.http.path} not live)`);
   }
-  const record = async (measure: () => Promise<CellResult>) => {
+  const record = async (measure: () => Promise<CellResult>, round: number) => {
     try {
       const cell = await quietly(measure);
-      cells.push(cell);
-      console.log(cellTable([cell]).split('\n').at(-1));
+      console.log(`${cellTable([cell]).split('\n').at(-1)} round ${round}`);
+      return cell;
     } catch (error) {
       console.error(`  a cell failed: ${String(error).slice(0, 300)}`);
+      return undefined;
     }
   };
   let group: string | undefined;
@@ -106,12 +107,23 @@ try {
     group = c.group;
     const adapter = c.inProcess && fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
     for (const n of c.concurrencies) {
-      await record(() => httpCell(server, c, n));
-      if (adapter && existsSync(adapter)) {
-        await record(() => inProcessCell(c, n, 'server'));
-        await record(() => inProcessCell(c, n, 'defaults'));
+      const measures = [
+        () => httpCell(server, c, n),
+        ...(adapter && existsSync(adapter)
+          ? [() => inProcessCell(c, n, 'server'), () => inProcessCell(c, n, 'defaults')]
+          : []),
+        ...c.peers.map((peer) => () => cliCell(c, peer, n)),
+      ];
+      // Round by round, every tool once per round, so that a slow stretch of the machine touches
+      // every tool alike; each cell keeps its fastest round.
+      const rounds: CellResult[][] = measures.map(() => []);
+      for (let round = 1; round <= settings.rounds; round++) {
+        for (const [i, measure] of measures.entries()) {
+          const cell = await record(measure, round);
+          if (cell) rounds[i]?.push(cell);
+        }
       }
-      for (const peer of c.peers) await record(() => cliCell(c, peer, n));
+      for (const measured of rounds) if (measured.length > 0) cells.push(fastestCell(measured));
     }
     if (c.ladder) ladder.push(...(await runLadder(server, c)));
   }

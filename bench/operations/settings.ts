@@ -4,6 +4,8 @@ import { numberFromEnv } from '../lib/env.js';
 export const settings = {
   warmupMs: numberFromEnv('BENCH_OPS_WARMUP_SECONDS', 1) * 1000,
   durationMs: numberFromEnv('BENCH_OPS_SECONDS', 5) * 1000,
+  /** Rounds per concurrency, every tool once per round; each cell keeps its fastest (lib/rounds.ts). */
+  rounds: numberFromEnv('BENCH_OPS_ROUNDS', 3, { integer: true }),
   port: numberFromEnv('BENCH_OPS_PORT', 3420, { integer: true }),
   /** Only the cases whose name contains this text (e.g. BENCH_OPS_ONLY=csv). */
   only: process.env.BENCH_OPS_ONLY ?? '',
