@@ -87,7 +87,7 @@ try {
     ...(await mediaCases(ffmpeg)),
   ];
   for (const c of all) {
-    if (!c.name.includes(settings.only)) continue;
+    if (!c.name.includes(settings.only) && c.group !== settings.only) continue;
     if (live(c.http.path)) cases.push(c);
     else skipped.push(`${c.name} (${c.http.path} not live)`);
   }

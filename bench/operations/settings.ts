@@ -7,6 +7,6 @@ export const settings = {
   /** Rounds per concurrency, every tool once per round; each cell keeps its fastest (lib/rounds.ts). */
   rounds: numberFromEnv('BENCH_OPS_ROUNDS', 3, { integer: true }),
   port: numberFromEnv('BENCH_OPS_PORT', 3420, { integer: true }),
-  /** Only the cases whose name contains this text (e.g. BENCH_OPS_ONLY=csv). */
+  /** Only the cases whose name contains this text, or of this group (BENCH_OPS_ONLY=csv, =images). */
   only: process.env.BENCH_OPS_ONLY ?? '',
 } as const;
