@@ -38,4 +38,11 @@ describe('fastestCell', () => {
     expect(cell.errorSamples).toEqual(['HTTP 503: busy']);
     expect(cell.facts.problem).toBe('not JSON');
   });
+
+  it('counts a round that failed outright as an error of the cell', () => {
+    const cell = fastestCell([round(12), round(11)], ['round 3 failed: Error: server gone']);
+    expect(cell.opsPerSecond).toBe(12);
+    expect(cell.errors).toBe(1);
+    expect(cell.errorSamples).toEqual(['round 3 failed: Error: server gone']);
+  });
 });

@@ -185,15 +185,15 @@ export async function inProcessCell(
 
 /**
  * One cell measured in several rounds, as one result: the fastest round's figures (lib/rounds.ts says
- * why), every round's operations per second beside them, and the errors of all rounds, so that a
- * failure in any round still keeps the cell from a verdict.
+ * why), every round's operations per second beside them, and the errors of all rounds (a round that
+ * failed outright counts as one), so that a failure in any round still keeps the cell from a verdict.
  */
-export function fastestCell(rounds: readonly CellResult[]): CellResult {
+export function fastestCell(rounds: readonly CellResult[], failedRounds: readonly string[] = []): CellResult {
   const fastest = fastestOf(rounds, (r) => r.opsPerSecond);
   return {
     ...fastest,
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    errorSamples: rounds.flatMap((r) => r.errorSamples).slice(0, 5),
+    errors: rounds.reduce((sum, r) => sum + r.errors, failedRounds.length),
+    errorSamples: [...failedRounds, ...rounds.flatMap((r) => r.errorSamples)].slice(0, 5),
     facts: rounds.find((r) => r.facts.problem)?.facts ?? fastest.facts,
     rounds: rounds.map((r) => r.opsPerSecond),
   };

@@ -91,14 +91,16 @@ try {
     if (live(c.http.path)) cases.push(c);
     else skipped.push(`${c.name} (${c.http.path} not live)`);
   }
+  /** One round of one cell: its result, or why it failed (which keeps the cell from a verdict). */
   const record = async (measure: () => Promise<CellResult>, round: number) => {
     try {
       const cell = await quietly(measure);
       console.log(`${cellTable([cell]).split('\n').at(-1)} round ${round}`);
       return cell;
     } catch (error) {
-      console.error(`  a cell failed: ${String(error).slice(0, 300)}`);
-      return undefined;
+      const reason = `round ${round} failed: ${String(error).slice(0, 300)}`;
+      console.error(`  ${reason}`);
+      return reason;
     }
   };
   let group: string | undefined;
@@ -116,14 +118,15 @@ try {
       ];
       // Round by round, every tool once per round, so that a slow stretch of the machine touches
       // every tool alike; each cell keeps its fastest round.
-      const rounds: CellResult[][] = measures.map(() => []);
+      const rounds: (CellResult | string)[][] = measures.map(() => []);
       for (let round = 1; round <= settings.rounds; round++) {
-        for (const [i, measure] of measures.entries()) {
-          const cell = await record(measure, round);
-          if (cell) rounds[i]?.push(cell);
-        }
+        for (const [i, measure] of measures.entries()) rounds[i]?.push(await record(measure, round));
       }
-      for (const measured of rounds) if (measured.length > 0) cells.push(fastestCell(measured));
+      for (const measured of rounds) {
+        const done = measured.filter((r): r is CellResult => typeof r !== 'string');
+        const failed = measured.filter((r): r is string => typeof r === 'string');
+        if (done.length > 0) cells.push(fastestCell(done, failed));
+      }
     }
     if (c.ladder) ladder.push(...(await runLadder(server, c)));
   }
