@@ -13,14 +13,17 @@ export const CPU_THROTTLING_RATE = 4;
 export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 10);
 
 /**
- * Rounds for a test written once per tool, for each of `tools` tools sharing it (E2E_EARLY_TOOL_LOOPS
- * overrides). Every tool's panel runs the same shared frame and boot script, so the action is replayed
- * at least `earlyLoops` times across the tools, as often as a test written once (ten rounds among seven
- * tools: two each).
+ * Rounds for a test written once per tool, for the tool at `index` of `tools` tools sharing it
+ * (E2E_EARLY_TOOL_LOOPS overrides). Every tool's panel runs the same shared frame and boot script, so
+ * the `earlyLoops` rounds of a test written once are shared out between the tools, at least one each:
+ * ten rounds among seven tools are two for the first three and one for the other four.
  */
-export function toolLoops(tools: number): number {
+export function toolLoops(tools: number, index: number): number {
   const override = process.env.E2E_EARLY_TOOL_LOOPS;
-  return override ? Number(override) : Math.ceil(earlyLoops / Math.max(1, tools));
+  if (override) return Number(override);
+  const count = Math.max(1, tools);
+  const extra = index % count < earlyLoops % count ? 1 : 0;
+  return Math.max(1, Math.floor(earlyLoops / count) + extra);
 }
 
 /** Every script of the product: the fingerprinted chunks React Router loads. */

@@ -42,10 +42,10 @@ async function repeat(page: Page, body: (round: number) => Promise<void>, loops 
 }
 
 /** `repeat` for the tests written once per image tool and once per text tool (see `toolLoops`). */
-const repeatForImageTool = (page: Page, body: (round: number) => Promise<void>) =>
-  repeat(page, body, toolLoops(imageTools.length));
-const repeatForTextTool = (page: Page, body: (round: number) => Promise<void>) =>
-  repeat(page, body, toolLoops(textTools.length));
+const repeatForImageTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
+  repeat(page, body, toolLoops(imageTools.length, index));
+const repeatForTextTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
+  repeat(page, body, toolLoops(textTools.length, index));
 
 test.describe('wide screens', () => {
   test('the theme toggle switches at once and stores b_theme, once', async ({ page }) => {
@@ -169,12 +169,12 @@ test('there are image and text tools to test', () => {
   expect(textTools.length).toBeGreaterThan(0);
 });
 
-for (const tool of imageTools) {
+for (const [index, tool] of imageTools.entries()) {
   test.describe(`${tool.title} (${tool.path})`, () => {
     test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
     test('submit with no image: the toast appears exactly once', async ({ page }) => {
-      await repeatForImageTool(page, async () => {
+      await repeatForImageTool(page, index, async () => {
         const early = await openEarly(page, tool.path);
         const submit = ui.main(page).locator('form button[type="submit"]');
         await submit.click();
@@ -190,7 +190,7 @@ for (const tool of imageTools) {
     test("'Select file' opens the picker at once, and the chosen image is shown after hydration", async ({
       page,
     }) => {
-      await repeatForImageTool(page, async () => {
+      await repeatForImageTool(page, index, async () => {
         const early = await openEarly(page, tool.path);
         const chooser = page.waitForEvent('filechooser');
         await ui.main(page).getByRole('button', { name: spec.upload.select }).click();
@@ -202,7 +202,7 @@ for (const tool of imageTools) {
     });
 
     test('an image dropped on the upload area before hydration is chosen', async ({ page }) => {
-      await repeatForImageTool(page, async () => {
+      await repeatForImageTool(page, index, async () => {
         const early = await openEarly(page, tool.path);
         await dropFile(page, ui.dropZone(page), images.webp);
         // The browser did not open the file instead of the page.
@@ -216,7 +216,7 @@ for (const tool of imageTools) {
     test('a code sample tab chosen before hydration is selected (Radix tabs act on the press)', async ({
       page,
     }) => {
-      await repeatForImageTool(page, async () => {
+      await repeatForImageTool(page, index, async () => {
         const early = await openEarly(page, tool.path);
         const tab = ui.main(page).getByRole('tab', { name: 'Python' }).first();
         await tab.click();
@@ -227,7 +227,7 @@ for (const tool of imageTools) {
     });
 
     test('the code sample copy button copies after hydration', async ({ page }) => {
-      await repeatForImageTool(page, async () => {
+      await repeatForImageTool(page, index, async () => {
         const early = await openEarly(page, tool.path);
         await page.evaluate(() => navigator.clipboard.writeText(''));
         await ui
@@ -249,11 +249,11 @@ for (const tool of imageTools) {
   });
 }
 
-for (const { tool, textKey } of textTools) {
+for (const [index, { tool, textKey }] of textTools.entries()) {
   test(`${tool.title} (${tool.path}): text typed and sent before hydration is the text sent`, async ({
     page,
   }) => {
-    await repeatForTextTool(page, async () => {
+    await repeatForTextTool(page, index, async () => {
       const early = await openEarly(page, tool.path);
       const editor = ui.main(page).locator('textarea').first();
       const submit = ui.main(page).locator('form button[type="submit"]');
