@@ -62,6 +62,30 @@ describe.each([
     expect(result.code).toBe(4);
   });
 
+  it('with `warm`, the next run of the same command line takes a program started ahead', async () => {
+    // Each program prints when it started (ns since the epoch), then what it reads on descriptor 3.
+    const warm = (script: string, input: string) =>
+      runProcess('sh', ['-c', script], {
+        fromHelper,
+        timeoutMs: 5000,
+        warm: true,
+        input: Buffer.from(input),
+      });
+    const startedAt = (stdout: Buffer) => Number(stdout.toString().split('\n')[0]) / 1e6;
+    const script = 'date +%s%N; cat <&3';
+    expect((await warm(script, 'first')).stdout.toString()).toMatch(/^\d+\nfirst$/);
+    await new Promise((r) => setTimeout(r, 300));
+    const asked = Date.now();
+    const second = await warm(script, 'second');
+    expect(startedAt(second.stdout)).toBeLessThan(asked - 200);
+    expect(second.stdout.toString().split('\n')[1]).toBe('second');
+    // Another command line has no program waiting: its own starts when asked.
+    const otherAsked = Date.now();
+    const other = await warm(`${script}; true`, 'other');
+    expect(startedAt(other.stdout)).toBeGreaterThanOrEqual(otherAsked - 1);
+    expect(other.stdout.toString().split('\n')[1]).toBe('other');
+  });
+
   it('gives the program no standard input', async () => {
     const result = await runProcess('sh', ['-c', 'cat; echo done'], { fromHelper, timeoutMs: 5000 });
     expect(result.stdout.toString()).toBe('done\n');

@@ -26,6 +26,11 @@ export interface ProcessOptions {
    */
   fromHelper?: boolean;
   /**
+   * The program reads its whole job from `input` (no path of this job in `args`): the next run of
+   * the same command line is started ahead and waits, so that it skips the start-up (spawner.ts).
+   */
+  warm?: boolean;
+  /**
    * Reads standard error as it arrives (the kept tail so far); a failure it returns stops the
    * program at once (its group killed) and is what the run rejects with. For refusing early on
    * what a program prints first, such as ffmpeg's input duration.
@@ -88,7 +93,8 @@ export function runProcess(
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const start = options.fromHelper ? spawnFromHelper : spawnHere;
-    const request = { command, args, cwd: options.cwd, env: options.env, input: options.input };
+    const { cwd, env, input, warm } = options;
+    const request = { command, args, cwd, env, input, warm };
     child = start(request, {
       stdout: (chunk) => {
         stdoutBytes += chunk.byteLength;

@@ -1,4 +1,4 @@
-import { type Spawned, spawnHere } from './spawner.js';
+import { type Spawned, spawnHere, stopWarmPrograms } from './spawner.js';
 import type { HelperMessage, HelperRequest } from './spawner-protocol.js';
 
 // The spawn helper's entry (dist/spawner-process.js once built; see SpawnHelper in spawner.ts): it
@@ -28,5 +28,6 @@ process.on('message', (request: HelperRequest) => {
 // The server is gone: nothing it started may outlive it.
 process.on('disconnect', () => {
   for (const spawned of running.values()) spawned.kill();
+  stopWarmPrograms();
   process.exit(0);
 });

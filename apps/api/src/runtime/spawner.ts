@@ -1,6 +1,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { HelperMessage, HelperRequest } from './spawner-protocol.js';
+import { WarmPool } from './warm-pool.js';
 
 /** What to start: the program, its arguments and what it reads on descriptor 3. */
 export interface SpawnRequest {
@@ -10,6 +11,11 @@ export interface SpawnRequest {
   env?: NodeJS.ProcessEnv;
   /** Written to the program's descriptor 3 and closed; its standard input stays closed. */
   input?: Uint8Array;
+  /**
+   * The program reads its whole job from descriptor 3 (no path of this job in its arguments): the
+   * next run of the same command line is started now and waits for its input (WarmPool).
+   */
+  warm?: boolean;
 }
 
 /** What a started program reports, in this order: output as it comes, then one close (or an error). */
@@ -37,17 +43,41 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
-/**
- * Starts a program in its own process group with no standard input, reporting to `events`. Runs in
- * the calling process (see `spawnFromHelper` for short jobs) and in the helper process itself.
- */
-export function spawnHere(request: SpawnRequest, events: SpawnEvents): Spawned {
-  const child = spawn(request.command, request.args, {
+/** Starts a program in its own process group with no standard input (see `spawnHere`). */
+function start(request: SpawnRequest): ChildProcess {
+  return spawn(request.command, request.args, {
     cwd: request.cwd,
     env: request.env,
     detached: true,
     stdio: request.input ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Programs started ahead of a `warm` request (see WarmPool): two command lines, 30 s each. */
+const warm = new WarmPool({
+  limit: 2,
+  idleMs: 30_000,
+  kill: (child) => killGroup(child.pid),
+});
+
+/** Everything a program is started with: a waiting program is taken only by an identical request. */
+const warmKey = (request: SpawnRequest) =>
+  JSON.stringify([request.command, request.args, request.cwd ?? '', request.env ?? null]);
+
+/** Stops the programs waiting for a `warm` request (the process is about to end). */
+export function stopWarmPrograms(): void {
+  warm.clear();
+}
+
+/**
+ * Starts a program in its own process group with no standard input, reporting to `events`. Runs in
+ * the calling process (see `spawnFromHelper` for short jobs) and in the helper process itself. With
+ * `warm`, it takes the program started ahead for the same command line when one waits, and starts
+ * the next one.
+ */
+export function spawnHere(request: SpawnRequest, events: SpawnEvents): Spawned {
+  const key = request.warm && request.input ? warmKey(request) : undefined;
+  const child = (key && warm.take(key)) || start(request);
   if (request.input) {
     const feed = child.stdio[3] as Writable;
     // EPIPE when the program stops reading early (a refused duration, a damaged file).
@@ -62,6 +92,8 @@ export function spawnHere(request: SpawnRequest, events: SpawnEvents): Spawned {
     killGroup(child.pid);
     events.close(code);
   });
+  // The next one starts while this one works (a fork blocks this thread for a millisecond or two).
+  if (key) warm.fill(key, () => start(request));
   return { pid: child.pid, kill: () => killGroup(child.pid) };
 }
 

@@ -226,6 +226,9 @@ export async function convertAudio(
       ...(dir ? { cwd: dir } : {}),
       ...(pipeIn ? { input: data } : {}),
       fromHelper: data.byteLength <= shortJobBytes,
+      // Piped in and out, the command line holds no path of this job: the next ffmpeg for the same
+      // options is started now and waits for its input (runtime/warm-pool.ts).
+      warm: pipeIn && pipeOut,
       maxOutputBytes: output ? 1024 * 1024 : maxOutput + 1024 * 1024,
       watchStderr,
     });
