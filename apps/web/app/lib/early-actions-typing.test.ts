@@ -154,4 +154,27 @@ describe('text typed before hydration', () => {
     await settle();
     expect(order).toEqual(['click false', 'input 200']);
   });
+
+  it("leaving the field (its change event) does not tell the page the text before the waiting click", async () => {
+    const container = mount('<input type="checkbox" checked><input value="">');
+    const [box, width] = Array.from(container.querySelectorAll('input'));
+    if (!box || !width) throw new Error('no fields');
+    const order: string[] = [];
+    box.addEventListener('click', () => order.push(`click ${box.checked}`));
+    width.addEventListener('input', () => order.push(`input ${width.value}`));
+    width.addEventListener('change', () => order.push(`change ${width.value}`));
+    box.click();
+    hydrate();
+    markReactOwned(box);
+    markReactOwned(width);
+    width.value = '200';
+    width.dispatchEvent(new Event('input', { bubbles: true }));
+    // The visitor moves on to the next field: the browser fires change on the one left.
+    width.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(order).toEqual(['click false', 'input 200']);
+    // Once nothing waits, a change reaches the page as usual.
+    width.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(order).toEqual(['click false', 'input 200', 'change 200']);
+  });
 });

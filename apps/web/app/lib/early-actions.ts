@@ -34,6 +34,10 @@
  *   field has kept it when it shows the text as typed, or, for a field React controls, when it shows
  *   what React last rendered into it and that differs from what React rendered before the replay (a
  *   field that filters what is typed, digits only say, never shows the raw text).
+ * - A text field fires change when it is left, and React reads that as a change of its value too: while
+ *   the field's typed text waits in the queue, its change is stopped, or React would learn the text
+ *   before the actions queued ahead of it (a width typed behind a waiting "keep aspect ratio" click
+ *   disabled the height field just as the visitor moved into it, and the height went into the width).
  * - Typing where the page is live goes to React at once while only typed text waits (text in
  *   different fields does not depend on its order): React reads the whole text from the field, so a
  *   stretch typed there before hydration and still queued is carried by this event and leaves the
@@ -296,7 +300,12 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   listen('change', (event) => {
     const field = event.target as HTMLInputElement;
     const kept = field.type === 'file' || field.tagName === 'SELECT';
-    if (!kept || !held(field)) return;
+    if (!kept) {
+      if (!replaying && queue.some((action) => action.kind === 'typed' && action.target === field))
+        event.stopImmediatePropagation();
+      return;
+    }
+    if (!held(field)) return;
     enqueue(event, { kind: 'change', target: field, files: Array.from(field.files ?? []) });
   });
 
