@@ -76,5 +76,6 @@ describe('WarmPool', () => {
     await exited(child);
     expect(warm.take('a')).toBeUndefined();
     expect(warm.size).toBe(0);
+    expect(child.stdio.every((stream) => !stream || stream.destroyed)).toBe(true);
   });
 });

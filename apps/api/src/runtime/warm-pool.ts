@@ -28,7 +28,7 @@ function handles(child: ChildProcess): { ref(): void; unref(): void }[] {
  * Programs started ahead of their job: after a run of a command line that reads its whole job from
  * descriptor 3, the next run of the same command line is started at once and waits, blocked on that
  * descriptor, so the request that needs it skips the fork, the exec and the program's own start-up
- * (2 ms of a 12–22 ms ffmpeg conversion of a short clip). Keyed by everything the program was started
+ * (0.8–1.7 ms of a 13–16 ms ffmpeg conversion of a 0.4 s clip, bench/RESULTS.md). Keyed by everything the program was started
  * with; at most `limit` wait at once, each for `idleMs` at most; while waiting they hold no reference
  * on the event loop. A waiting program whose parent goes away sees its descriptor 3 closed and ends.
  */
@@ -44,9 +44,13 @@ export class WarmPool {
   take(key: string): ChildProcess | undefined {
     const waiting = this.#waiting.get(key);
     if (!waiting) return undefined;
-    this.#forget(key, waiting);
     const { child } = waiting;
-    if (child.exitCode !== null || child.signalCode !== null) return undefined;
+    // Ended, but its exit event not delivered yet: let it go like any other.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.#discard(key, waiting);
+      return undefined;
+    }
+    this.#forget(key, waiting);
     for (const handle of handles(child)) handle.ref();
     return child;
   }
