@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { expectError, makeApp } from './helpers/app.js';
 import { postFile, postJson } from './helpers/data-requests.js';
-import { sharedCorpus } from './helpers/shared-corpus.js';
+import { fixture, nestedJsonArrays } from './helpers/fixtures.js';
 
 /*
  * The bad inputs of issue 9 for every text and data endpoint, beyond what the catalog-driven tests
@@ -105,7 +105,7 @@ describe('invalid documents', () => {
 
   it('refuses a truncated JSON file naming its line and column', async () => {
     expectError(
-      await postFile(app, '/data/json-to-csv', sharedCorpus('bad/json_truncated.json')),
+      await postFile(app, '/data/json-to-csv', fixture('bad/json_truncated.json')),
       400,
       'VALIDATION_ERROR',
       'The JSON is invalid at line 980, column 14: Unterminated string.',
@@ -130,7 +130,7 @@ describe('invalid documents', () => {
 });
 
 describe('deep nesting, huge lines and hostile keys', () => {
-  const deepJson = sharedCorpus('bad/json_deeply_nested_100k.json');
+  const deepJson = nestedJsonArrays(100_000);
   const tooDeep = (what: string) =>
     `The ${what} is nested more than 1000 levels deep; at most 1000 levels can be converted.`;
 
@@ -154,14 +154,20 @@ describe('deep nesting, huge lines and hostile keys', () => {
     );
   });
 
-  it('converts a 900 KB single-line JSON file and a 4 MB single-line text', async () => {
-    const minified = await postFile(
-      app,
-      '/data/json-to-csv',
-      sharedCorpus('data/json/kstars-supernova-catalog.min.json'),
-    );
+  it('converts a 1 MB single-line JSON file and a 4 MB single-line text', async () => {
+    // Shaped like a minified catalog: nested values, and keys that differ from one row to the next.
+    const rows = Array.from({ length: 7000 }, (_, i) => ({
+      name: `SN${2000 + (i % 20)}-${i}`,
+      alias: [{ value: `SN-${i}` }],
+      ...(i % 3 === 0 ? { redshift: [{ value: '0.702', kind: 'heliocentric' }] } : {}),
+      ...(i % 5 === 0 ? { claimedtype: [{ value: 'Ia' }] } : {}),
+      references: '2011MNRAS.410.1262W,2015arXiv150201589P,2011ApJ...737..103S',
+    }));
+    const file = Buffer.from(JSON.stringify(rows));
+    expect(file.length).toBeGreaterThan(1_000_000);
+    const minified = await postFile(app, '/data/json-to-csv', file);
     expect(minified.statusCode).toBe(200);
-    expect(minified.headers['x-row-count']).toBe('2334');
+    expect(minified.headers['x-row-count']).toBe('7000');
     const line = 'word '.repeat(800_000);
     const counted = await postJson(app, '/text/word-count', { text: line });
     expect(counted.json().data).toMatchObject({ words: 800_000, lines: 1, uniqueWords: 1 });

@@ -6,7 +6,7 @@ import { decodeText } from '../src/operations/text/decode-text.js';
 import * as pool from '../src/runtime/worker-pool.js';
 import { expectError, makeApp } from './helpers/app.js';
 import { postFile } from './helpers/data-requests.js';
-import { sharedCorpus } from './helpers/shared-corpus.js';
+import { repeatedOuiCsv } from './helpers/fixtures.js';
 
 // The real pool, with its calls recorded: which tasks a request ran shows whether it was split.
 vi.mock('../src/runtime/worker-pool.js', async (original) => {
@@ -30,12 +30,7 @@ beforeEach(() => {
 });
 
 /** The OUI registry (CRLF, quoted fields with commas, quotes and line breaks) repeated to ~`mb` MB. */
-function bigOui(mb: number): Buffer {
-  const text = sharedCorpus('data/csv/ieee-oui.csv').toString('utf8');
-  const [header, ...rest] = text.split('\r\n');
-  const body = rest.join('\r\n');
-  return Buffer.from(`${header}\r\n${body.repeat(Math.ceil((mb * 1e6) / body.length))}`);
-}
+const bigOui = (mb: number) => repeatedOuiCsv(mb * 1e6);
 
 /** What converting the document whole, in this thread, gives. */
 function whole(bytes: Buffer, options: { header?: boolean; skip_empty_lines?: boolean } = {}) {

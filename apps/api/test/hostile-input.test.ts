@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { type ErrorCode, errorCodes, liveTools, type ToolSpec } from '@toolkit/catalog';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers/app.js';
+import { corpusDir, fixture, nestedJsonArrays } from './helpers/fixtures.js';
 import { form } from './helpers/form.js';
 import {
   deepGroups,
@@ -19,30 +19,16 @@ import { listenOnFreePort } from './helpers/listen.js';
 
 /*
  * Every hostile file against every live route of the catalog, over a real socket: the bad files
- * of the shared corpus (beside the clone, when present) and of the repository, and the attacks
- * built in helpers/hostile.ts. Each answer is a real result or the contract's JSON error (never a
+ * of the repository's corpus (fixtures/corpus/bad) and the attacks built in helpers/hostile.ts. Each answer is a real result or the contract's JSON error (never a
  * 500), the server is healthy after each, and no request costs more than a bounded CPU time.
  */
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const sharedBad = resolve(repoRoot, '../shared/corpus/bad');
-const repoBad = join(repoRoot, 'fixtures/corpus/bad');
-
-/** The corpus files by name: the shared corpus when it is beside the clone, the repository's always. */
-function corpusFiles(): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const dir of [repoBad, sharedBad]) {
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir)) files.set(name, readFileSync(join(dir, name)));
-  }
-  return files;
-}
-
-if (!existsSync(sharedBad)) {
-  console.warn(`hostile-input: ${sharedBad} is absent; only the repository's fixtures/corpus/bad is used.`);
-}
+/** The corpus's bad files by name. */
+const corpusFiles = () =>
+  readdirSync(`${corpusDir}bad`).map((name) => [name, fixture(`bad/${name}`)] as const);
 
 const attacks: Record<string, Buffer> = {
+  'json_deeply_nested_100k.json': nestedJsonArrays(100_000),
   'nested-patterns.svg': nestedPatterns(),
   'fine-pattern.svg': finePattern(),
   'nested-use.svg': nestedUse(),
@@ -104,7 +90,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A good image sent first to a route that takes several, so the count rule passes and the hostile file is judged. */
-const companion = readFileSync(join(repoRoot, 'fixtures/corpus/images/chelsea_cat_451x300.png'));
+const companion = fixture('images/chelsea_cat_451x300.png');
 
 async function send(tool: ToolSpec, name: string, data: Buffer, fields: Record<string, string>) {
   const several = tool.api.input.kind === 'files';

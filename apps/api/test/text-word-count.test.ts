@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { expectError, makeApp } from './helpers/app.js';
 import { postFile, postJson } from './helpers/data-requests.js';
-import { sharedCorpus } from './helpers/shared-corpus.js';
+import { fixture } from './helpers/fixtures.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -54,16 +54,10 @@ describe('POST /text/word-count', () => {
   });
 
   it('counts Chinese and Japanese words from uploaded files', async () => {
-    const zh = await postFile(
-      app,
-      '/text/word-count',
-      sharedCorpus('text/tang300-poems.zh.txt'),
-      {},
-      'tang.txt',
-    );
+    const zh = await postFile(app, '/text/word-count', fixture('text/tang300-poems.zh.txt'), {}, 'tang.txt');
     const data = zh.json().data;
     expect(data.words).toBeGreaterThan(2539);
-    expect(data.characters).toBeLessThan(sharedCorpus('text/tang300-poems.zh.txt').length);
+    expect(data.characters).toBeLessThan(fixture('text/tang300-poems.zh.txt').length);
   });
 
   it('gives zeros for empty and blank text, not an error', async () => {

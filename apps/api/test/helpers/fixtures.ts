@@ -15,3 +15,19 @@ export function fixture(path: string): Buffer {
   }
   return data;
 }
+
+/**
+ * About `bytes` of real CSV: the IEEE OUI excerpt's records (CRLF, quoted commas, quotes and line
+ * breaks) repeated under its one header. Large inputs are made, not committed.
+ */
+export function repeatedOuiCsv(bytes: number): Buffer {
+  const text = fixture('data/csv/ieee-oui_2008-rows.csv').toString('utf8');
+  const headerEnd = text.indexOf('\r\n') + 2;
+  const records = text.slice(headerEnd);
+  return Buffer.from(`${text.slice(0, headerEnd)}${records.repeat(Math.ceil(bytes / records.length))}`);
+}
+
+/** `levels` nested JSON arrays, `[[[…]]]`: the stack-depth attack. */
+export function nestedJsonArrays(levels = 100_000): Buffer {
+  return Buffer.from(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+}

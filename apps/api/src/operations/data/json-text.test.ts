@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/helpers/fixtures.js';
 import { failureOf } from '../../../test/helpers/operation-failure.js';
-import { sharedCorpus } from '../../../test/helpers/shared-corpus.js';
 import { parseJsonText } from './json-text.js';
 import { positionAt } from './text-position.js';
 
@@ -22,7 +22,7 @@ describe('parseJsonText', () => {
       });
     }
     expect(
-      (await failureOf(() => parseJsonText(sharedCorpus('bad/json_truncated.json').toString('utf8'), 'file')))
+      (await failureOf(() => parseJsonText(fixture('bad/json_truncated.json').toString('utf8'), 'file')))
         .message,
     ).toBe('The JSON is invalid at line 980, column 14: Unterminated string.');
     expect((await failureOf(() => parseJsonText(' \n', 'json'))).message).toBe('The JSON document is empty.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { nestedJsonArrays } from '../../../test/helpers/fixtures.js';
 import { failureOf } from '../../../test/helpers/operation-failure.js';
-import { sharedCorpus } from '../../../test/helpers/shared-corpus.js';
 import { parseJsonText } from './json-text.js';
 import { type JsonToCsvOptions, jsonToCsv } from './json-to-csv.js';
 import { losslessValue } from './lossless-value.js';
@@ -73,7 +73,7 @@ describe('jsonToCsv', () => {
   });
 
   it('refuses 100,000 levels of nesting without overflowing the stack', async () => {
-    const text = sharedCorpus('bad/json_deeply_nested_100k.json').toString('utf8');
+    const text = nestedJsonArrays(100_000).toString('utf8');
     const tooDeep = {
       code: 'UNPROCESSABLE_FILE',
       message: 'The JSON is nested more than 1000 levels deep; at most 1000 levels can be converted.',

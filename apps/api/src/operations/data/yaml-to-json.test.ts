@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/helpers/fixtures.js';
 import { failureOf } from '../../../test/helpers/operation-failure.js';
-import { sharedCorpus } from '../../../test/helpers/shared-corpus.js';
 import { yamlToJson } from './yaml-to-json.js';
 
 const convert = (yaml: string, all_documents = false) => yamlToJson(yaml, { all_documents }, 'yaml');
@@ -35,7 +35,7 @@ describe('yamlToJson', () => {
       derived: { a: 1, b: 3 },
       list: [{ a: 1, b: 2 }],
     });
-    const ansible = JSON.parse(convert(sharedCorpus('data/yaml/ansible-base.yml').toString('utf8')));
+    const ansible = JSON.parse(convert(fixture('data/yaml/ansible-base.yml').toString('utf8')));
     expect(ansible.ANSIBLE_HOME.default).toBe('~/.ansible');
   });
 
@@ -86,9 +86,7 @@ describe('yamlToJson', () => {
       message: 'The YAML is invalid at line 3, column 1: Map keys must be unique.',
       field: 'yaml',
     });
-    expect(
-      await failureOf(() => convert(sharedCorpus('bad/yaml_tab_indented.yaml').toString('utf8'))),
-    ).toEqual({
+    expect(await failureOf(() => convert(fixture('bad/yaml_tab_indented.yaml').toString('utf8')))).toEqual({
       code: 'VALIDATION_ERROR',
       message: 'The YAML is invalid at line 2, column 1: Tabs are not allowed as indentation.',
       field: 'yaml',
@@ -99,13 +97,11 @@ describe('yamlToJson', () => {
   });
 
   it('refuses alias bombs and 100,000 levels of nesting', async () => {
-    expect(await failureOf(() => convert(sharedCorpus('bad/yaml_alias_bomb.yaml').toString('utf8')))).toEqual(
-      {
-        code: 'UNPROCESSABLE_FILE',
-        message: 'The YAML expands aliases more than 100 times (an alias bomb?); it is not converted.',
-        field: 'yaml',
-      },
-    );
+    expect(await failureOf(() => convert(fixture('bad/yaml_alias_bomb.yaml').toString('utf8')))).toEqual({
+      code: 'UNPROCESSABLE_FILE',
+      message: 'The YAML expands aliases more than 100 times (an alias bomb?); it is not converted.',
+      field: 'yaml',
+    });
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect((await failureOf(() => convert(deep))).code).toBe('UNPROCESSABLE_FILE');
     const indented = `a:\n${Array.from({ length: 1500 }, (_, i) => `${' '.repeat(i + 1)}b${i}:`).join('\n')} 1\n`;

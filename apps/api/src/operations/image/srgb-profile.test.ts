@@ -19,7 +19,7 @@ describe('describesSrgb', () => {
     expect(await describesSrgb(await profile('srgb'))).toBe(true);
     // The photo's lcms-made "sRGB" (9,012 bytes), and a display profile named "Blue" in 16 languages
     // whose primaries and curves are sRGB's (its calibration curves are not part of a conversion).
-    const corpus = new URL('../../../../../../shared/corpus/images/', import.meta.url);
+    const corpus = new URL('../../../../../fixtures/corpus/images/', import.meta.url);
     for (const name of ['photo_after-the-rain_pentaxk7_3000x1993.jpg', 'icc_profile_48x48.jpeg']) {
       const { icc } = await sharp(new URL(name, corpus).pathname).metadata();
       expect(await describesSrgb(icc), name).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedCorpus } from '../../../test/helpers/shared-corpus.js';
+import { fixture } from '../../../test/helpers/fixtures.js';
 import { OperationError } from '../errors.js';
 import { decodeText } from './decode-text.js';
 
@@ -21,9 +21,9 @@ describe('decodeText', () => {
 
   it('decodes UTF-8 and drops its BOM', () => {
     expect(decodeText(Buffer.from('\ufeffzażółć 😀', 'utf8'), 'file')).toBe('zażółć 😀');
-    const bom = sharedCorpus('bad/json_utf8_bom.json');
+    const bom = fixture('bad/json_utf8_bom.json');
     expect(bom.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(decodeText(bom, 'file')).toBe(sharedCorpus('data/json/iso_4217.json').toString('utf8'));
+    expect(decodeText(bom, 'file')).toBe(fixture('data/json/iso_4217.json').toString('utf8'));
   });
 
   it('decodes UTF-16 LE and BE with a BOM', () => {
@@ -33,13 +33,13 @@ describe('decodeText', () => {
     const be = Buffer.from(le);
     be.swap16();
     expect(decodeText(be, 'file')).toBe(text);
-    const csv = decodeText(sharedCorpus('bad/csv_utf16le_bom.csv'), 'file');
+    const csv = decodeText(fixture('bad/csv_utf16le_bom.csv'), 'file');
     expect(csv.split('\n')[0]).toContain(',');
     expect(csv).not.toContain('\u0000');
   });
 
   it('refuses Latin-1 naming the encoding and asking for UTF-8', () => {
-    const error = failure(() => decodeText(sharedCorpus('bad/csv_latin1_oui_sample.csv'), 'file'));
+    const error = failure(() => decodeText(fixture('bad/csv_latin1_oui_sample.csv'), 'file'));
     expect(error.code).toBe('UNPROCESSABLE_FILE');
     expect(error.field).toBe('file');
     expect(error.message).toBe(

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { fixture } from '../../../../test/helpers/fixtures.js';
 import { jsonToYaml, yamlToJson } from './json-yaml.js';
 
 describe('JSON → YAML', () => {
@@ -50,10 +50,7 @@ describe('YAML → JSON', () => {
   });
 
   it('refuses an alias bomb instead of expanding it', () => {
-    const path = new URL('../../../../../../../shared/corpus/bad/yaml_alias_bomb.yaml', import.meta.url);
-    const bomb = existsSync(path)
-      ? readFileSync(path, 'utf8')
-      : 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
+    const bomb = fixture('bad/yaml_alias_bomb.yaml').toString('utf8');
     expect(() => yamlToJson(bomb)).toThrowError(
       expect.objectContaining({ code: 'UNPROCESSABLE_FILE', message: expect.stringContaining('aliases') }),
     );
