@@ -8,5 +8,5 @@ export const resultsMarkdown = fileURLToPath(new URL('../RESULTS.md', import.met
 export const serverEntry = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
 export const webClientDir = fileURLToPath(new URL('../../apps/web/build/client/', import.meta.url));
 export const fixtureDir = fileURLToPath(new URL('../../fixtures/corpus/images/', import.meta.url));
-/** The shared corpus of real files, beside the repository (as CI has it). */
-export const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+/** The repository's corpus of real files (see its MANIFEST.md); large inputs are grown from it. */
+export const corpusDir = fileURLToPath(new URL('../../fixtures/corpus/', import.meta.url));

@@ -28,13 +28,18 @@ async function grow(path: string, target: string, bytes: number, keepFirstLine =
   return target;
 }
 
-/** ~9.5 MB of CSV (the IEEE OUI registry repeated), under the 10 MB limit for documents. */
+/** ~9.5 MB of CSV (the IEEE OUI registry's excerpt repeated), under the 10 MB limit for documents. */
 export const bigCsv = () =>
-  grow(join(corpusDir, 'data/csv/ieee-oui.csv'), join(inputsDir, 'oui-9.5mb.csv'), 9.5e6, true);
+  grow(
+    join(corpusDir, 'data/csv/ieee-oui_2008-rows.csv'),
+    join(inputsDir, 'oui-excerpt-9.5mb.csv'),
+    9.5e6,
+    true,
+  );
 
 /** The same rows as a JSON array of objects (written by Miller, so neither side made it). */
 export async function bigJson(): Promise<string> {
-  const target = join(inputsDir, 'oui-rows.json');
+  const target = join(inputsDir, 'oui-excerpt-rows.json');
   if (!existsSync(target)) {
     const csv = await bigCsv();
     const result = await runCommand('mlr', ['--icsv', '--ojson', '--infer-none', 'cat', csv]);
@@ -53,13 +58,13 @@ export async function bigJson(): Promise<string> {
   return target;
 }
 
-/** ~9.5 MB of English prose (the Debian reference repeated), for the word counter. */
+/** ~9.5 MB of English prose (the Jargon File's first lines repeated), for the word counter. */
 export const bigText = () =>
-  grow(join(corpusDir, 'text/debian-reference.en.txt'), join(inputsDir, 'debian-reference-9.5mb.txt'), 9.5e6);
+  grow(join(corpusDir, 'text/jargon-file-4.4.7_head.txt'), join(inputsDir, 'jargon-9.5mb.txt'), 9.5e6);
 
 /** 1 MB of text for text → PDF. */
 export const megabyteText = () =>
-  grow(join(corpusDir, 'text/jargon-file-4.4.7.txt'), join(inputsDir, 'jargon-1mb.txt'), 1e6);
+  grow(join(corpusDir, 'text/jargon-file-4.4.7_head.txt'), join(inputsDir, 'jargon-1mb.txt'), 1e6);
 
 /** A 5 MB binary (the start of a corpus photo) and its base64 text, for the base64 endpoints. */
 export async function base64Inputs(): Promise<{ binary: string; text: string }> {

@@ -53,7 +53,7 @@ export async function dataCases(): Promise<BenchCase[]> {
   const json = await bigJson();
   const text = await bigText();
   const b64 = await base64Inputs();
-  const yaml = join(corpusDir, 'data/yaml/ansible_builtin_runtime.yml');
+  const yaml = join(corpusDir, 'data/yaml/ansible-base.yml');
   const csvRowsIn = await csvRecords(csv);
   const jsonRowsIn = (JSON.parse(await readFile(json, 'utf8')) as unknown[]).length;
   const binaryBytes = (await readFile(b64.binary)).length;
@@ -87,7 +87,7 @@ export async function dataCases(): Promise<BenchCase[]> {
     },
     {
       group: 'data',
-      name: 'YAML → JSON (376 KB Ansible runtime)',
+      name: 'YAML → JSON (81 KB Ansible base config)',
       input: yaml,
       http: {
         path: '/data/yaml-to-json',
