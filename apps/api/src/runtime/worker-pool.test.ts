@@ -72,13 +72,12 @@ describe('WorkerPool', () => {
   });
 
   it('terminates a task past its time limit with TIMEOUT, and the next task still runs', async () => {
-    const started = Date.now();
+    // The task never ends by itself: only the time limit can have stopped it.
     const error = await failure(pool.run('test.spin', undefined as never, { timeoutMs: 300 }));
     expect(error).toMatchObject({
       code: 'TIMEOUT',
       message: 'The work took longer than 0.3 s and was stopped.',
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await pool.run('test.sum', { values: [2, 2] })).toBe(4);
   });
 
