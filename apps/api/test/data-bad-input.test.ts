@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorkerPool } from '../src/runtime/worker-pool.js';
-import { expectError, makeApp } from './helpers/app.js';
+import { expectError, makeUnhurriedApp } from './helpers/app.js';
 import { postFile, postJson } from './helpers/data-requests.js';
 import { fixture, nestedJsonArrays } from './helpers/fixtures.js';
 
@@ -12,8 +12,7 @@ import { fixture, nestedJsonArrays } from './helpers/fixtures.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  // No test here is about the processing time limit: on a crowded machine the large inputs may outlast 30 s.
-  app = await makeApp({ REQUEST_TIMEOUT_MS: '600000' });
+  app = await makeUnhurriedApp();
 });
 afterAll(async () => {
   await app.close();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as pool from '../src/runtime/worker-pool.js';
-import { makeApp } from './helpers/app.js';
+import { makeUnhurriedApp } from './helpers/app.js';
 import { repeatedOuiCsv } from './helpers/fixtures.js';
 import { listenOnFreePort } from './helpers/listen.js';
 
@@ -39,8 +39,7 @@ vi.mock('../src/runtime/worker-pool.js', async (original) => {
 let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
-  // Not a test of the processing time limit: on a crowded machine the conversion may outlast 30 s.
-  app = await makeApp({ REQUEST_TIMEOUT_MS: '600000' });
+  app = await makeUnhurriedApp();
   base = await listenOnFreePort(app);
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { configureWorkerPool } from '../../src/runtime/worker-pool.js';
 import { imageForm } from './form.js';
 
 /** A folder that does not exist (and is never created): by default tests run without a website build. */
@@ -26,6 +27,16 @@ export async function makeApp(env: Record<string, string> = {}): Promise<Fastify
   const app = await buildApp(testConfig(env));
   await app.ready();
   return app;
+}
+
+/**
+ * An app whose time limits (the request's and the worker tasks') are ten minutes away, for tests of
+ * large inputs that are not about those limits: a crowded machine slows them instead of failing them
+ * with 503 TIMEOUT. Call it before the file's first worker task (the pool takes its limit then).
+ */
+export function makeUnhurriedApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  configureWorkerPool({ timeoutMs: 600_000 });
+  return makeApp({ REQUEST_TIMEOUT_MS: '600000', ...env });
 }
 
 /** POSTs an image with fields to an /api/v1 path through app.inject. */
