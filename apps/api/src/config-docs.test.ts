@@ -11,6 +11,14 @@ describe('docs/configuration.md', () => {
     );
   });
 
+  it("agrees with the README's table of the settings people change most", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)];
+    expect(rows.length).toBe(10);
+    const page = renderConfigurationDoc();
+    for (const [, name, shown] of rows) expect(page, name).toContain(`| \`${name}\` | ${shown} | `);
+  });
+
   it('lists each variable with its default, accepted values and description', () => {
     const page = renderConfigurationDoc(
       z.object({
