@@ -1,4 +1,4 @@
-import { type ToolIconName, type ToolId, tools } from '@toolkit/catalog';
+import type { ToolIconName, ToolId } from '@toolkit/catalog';
 import {
   ArrowLeftRight,
   Binary,
@@ -24,6 +24,7 @@ import {
   Scaling,
   Shrink,
 } from 'lucide-react';
+import { navTools } from '~/lib/catalog';
 
 /* The components of the icons the catalog names: only these are bundled. */
 const icons: Record<ToolIconName, LucideIcon> = {
@@ -52,7 +53,7 @@ const icons: Record<ToolIconName, LucideIcon> = {
 };
 
 /** An icon per page, shown in the sidebar (the only thing visible when it is collapsed to icons). */
-export const toolIcons = Object.fromEntries(tools.map((tool) => [tool.id, icons[tool.icon]])) as Record<
+export const toolIcons = Object.fromEntries(navTools.map((tool) => [tool.id, icons[tool.icon]])) as Record<
   ToolId,
   LucideIcon
 >;
