@@ -5,9 +5,10 @@ import { apiVersion, defaultLimits } from '@toolkit/catalog';
 import { z } from 'zod';
 
 /*
- * The only reader of process.env. Every variable is validated and has a default; README.md lists
- * them all (a test checks that the two agree). Paths are resolved against the server's own file
- * (src/ in development, dist/ when built, both one level under apps/api), never the cwd.
+ * The only reader of process.env. Every variable is validated, has a default and a description;
+ * docs/configuration.md is generated from this schema (`npm run docs:config`). Paths are resolved
+ * against the server's own file (src/ in development, dist/ when built, both one level under
+ * apps/api), never the cwd.
  */
 
 const serverDir = dirname(fileURLToPath(import.meta.url));
@@ -34,54 +35,146 @@ const list = z
   );
 
 export const envSchema = z.object({
-  HOST: z.string().default('0.0.0.0'),
-  PORT: int(3000, 0, 65535),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
-  WEB_ROOT: z.string().default(defaultWebRoot),
-  TRUST_PROXY: z.string().default('false'),
-  CORS_ORIGIN: z.string().default('*'),
-  CSP_CONNECT_SRC: list,
-  IMAGE_MAX_UPLOAD_BYTES: int(defaultLimits.imageUploadBytes, 1),
-  UPLOAD_MAX_BYTES: int(defaultLimits.otherUploadBytes, 1),
-  BODY_MAX_BYTES: int(defaultLimits.textBodyBytes, 1),
-  IMAGE_MAX_INPUT_PIXELS: int(defaultLimits.maxInputPixels, 1),
-  IMAGE_MAX_SIDE: int(defaultLimits.maxImageSide, 1, defaultLimits.maxImageSide),
-  MULTIPART_MAX_FILES: int(10, 1, 1000),
-  MULTIPART_MAX_FIELDS: int(50, 1, 1000),
-  MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1),
-  REQUEST_TIMEOUT_MS: int(defaultLimits.requestTimeoutMs, 1000),
-  AUDIO_TIMEOUT_MS: int(defaultLimits.audioTimeoutMs, 1000),
-  AUDIO_MAX_DURATION_SECONDS: int(defaultLimits.audioMaxDurationSeconds, 1),
-  AUDIO_MAX_PROCESSES: int(0, 0, 1000),
-  FFMPEG_PATH: z.string().optional(),
-  TEXT_TO_PDF_MAX_CHARACTERS: int(defaultLimits.textToPdfMaxCharacters, 1),
-  UPLOAD_TIMEOUT_MS: int(120_000, 1000),
-  UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100),
-  UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0),
-  UPLOAD_QUEUE_MAX: int(64, 0, 100_000),
-  UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0),
-  UPLOAD_RATE_GRACE_MS: int(5000, 0),
-  UPLOAD_RATE_WINDOW_MS: int(5000, 100),
-  UPLOADS_PER_CLIENT: int(0, 0, 10_000),
-  HEADERS_TIMEOUT_MS: int(10_000, 1000),
-  SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
-  RATE_LIMIT_ENABLED: flag(true),
-  RATE_LIMIT_MAX: int(120, 1),
-  RATE_LIMIT_WINDOW_MS: int(60_000, 1000),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  SHED_MAX_EVENT_LOOP_DELAY_MS: int(1000, 0),
-  SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600),
-  SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000),
+  HOST: z.string().default('0.0.0.0').describe('Interface to listen on.'),
+  PORT: int(3000, 0, 65535).describe('Port to listen on (`npm run dev` uses 3001).'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Least severe log level written.'),
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'])
+    .default('json')
+    .describe(
+      '`json`: one structured line per event; `pretty`: for development (needs the dev dependency pino-pretty).',
+    ),
+  WEB_ROOT: z
+    .string()
+    .default(defaultWebRoot)
+    .describe(
+      'The website build to serve; a relative path is resolved from the server file, not the working directory. Missing: API only.',
+    ),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .describe(
+      'Whose `X-Forwarded-For` is trusted (the client address drives rate limits): `true`, `false`, a number of proxy hops, or comma-separated proxy addresses/CIDRs.',
+    ),
+  CORS_ORIGIN: z
+    .string()
+    .default('*')
+    .describe(
+      'API routes only: `*` for any origin, comma-separated origins, or `false` for no CORS headers.',
+    ),
+  CSP_CONNECT_SRC: list.describe(
+    "Comma-separated origins added to the pages' CSP `connect-src`, when the website calls an API on another origin.",
+  ),
+  IMAGE_MAX_UPLOAD_BYTES: int(defaultLimits.imageUploadBytes, 1).describe('Largest image upload, in bytes.'),
+  UPLOAD_MAX_BYTES: int(defaultLimits.otherUploadBytes, 1).describe(
+    'Largest upload of any other kind, in bytes.',
+  ),
+  BODY_MAX_BYTES: int(defaultLimits.textBodyBytes, 1).describe('Largest JSON or text body, in bytes.'),
+  IMAGE_MAX_INPUT_PIXELS: int(defaultLimits.maxInputPixels, 1).describe(
+    "Largest decoded image in pixels (per frame; an animation's frames together); larger gets 413 before decoding.",
+  ),
+  IMAGE_MAX_SIDE: int(defaultLimits.maxImageSide, 1, defaultLimits.maxImageSide).describe(
+    'Largest side of an output image, in pixels.',
+  ),
+  MULTIPART_MAX_FILES: int(10, 1, 1000).describe('Files per multipart request.'),
+  MULTIPART_MAX_FIELDS: int(50, 1, 1000).describe('Text fields per multipart request.'),
+  MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1).describe(
+    'Largest text field value of a multipart request, in bytes.',
+  ),
+  REQUEST_TIMEOUT_MS: int(defaultLimits.requestTimeoutMs, 1000).describe(
+    'Processing time per request once its upload is in; then 503 `TIMEOUT`.',
+  ),
+  AUDIO_TIMEOUT_MS: int(defaultLimits.audioTimeoutMs, 1000).describe(
+    'Processing time per audio conversion once its upload is in; then 503 `TIMEOUT`.',
+  ),
+  AUDIO_MAX_DURATION_SECONDS: int(defaultLimits.audioMaxDurationSeconds, 1).describe(
+    'Longest audio accepted (read from its header before converting); longer gets 413.',
+  ),
+  AUDIO_MAX_PROCESSES: int(0, 0, 1000).describe(
+    'ffmpeg processes converting at once; later conversions wait. `0`: one per CPU core.',
+  ),
+  FFMPEG_PATH: z
+    .string()
+    .optional()
+    .describe(
+      'The ffmpeg to run. Unset: a system `ffmpeg` on `PATH` with the needed encoders, else the one in `@ffmpeg-installer/ffmpeg`.',
+    ),
+  TEXT_TO_PDF_MAX_CHARACTERS: int(defaultLimits.textToPdfMaxCharacters, 1).describe(
+    'Most characters typeset into one PDF; more gets 413.',
+  ),
+  UPLOAD_TIMEOUT_MS: int(120_000, 1000).describe(
+    'Time to receive a whole request; then 408 `REQUEST_TIMEOUT`.',
+  ),
+  UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100).describe(
+    'An upload that receives no byte for this long gets 408 `REQUEST_TIMEOUT` and frees its upload slot.',
+  ),
+  UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0).describe(
+    'Longest wait for an upload slot; then 503 `OVERLOADED` with `Retry-After`. `0`: no limit.',
+  ),
+  UPLOAD_QUEUE_MAX: int(64, 0, 100_000).describe(
+    'Requests that may wait for an upload slot; one more gets 503 `OVERLOADED` at once. `0`: no limit.',
+  ),
+  UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0).describe(
+    'After `UPLOAD_RATE_GRACE_MS`, an upload slower than this over `UPLOAD_RATE_WINDOW_MS` gets 408 `REQUEST_TIMEOUT`. `0`: off.',
+  ),
+  UPLOAD_RATE_GRACE_MS: int(5000, 0).describe(
+    'Time an upload may take to get going before the minimum rate applies.',
+  ),
+  UPLOAD_RATE_WINDOW_MS: int(5000, 100).describe(
+    'The sliding window over which the upload rate is averaged.',
+  ),
+  UPLOADS_PER_CLIENT: int(0, 0, 10_000).describe(
+    'Upload slots one client address may hold at once; its further requests wait. `0`: half of the upload slots.',
+  ),
+  HEADERS_TIMEOUT_MS: int(10_000, 1000).describe(
+    "Time to receive a request's headers; then 408 `REQUEST_TIMEOUT` and the connection closes.",
+  ),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0).describe(
+    'How long a shutdown waits for requests in flight before exiting anyway (exit code 1).',
+  ),
+  RATE_LIMIT_ENABLED: flag(true).describe('`false` turns rate limiting off.'),
+  RATE_LIMIT_MAX: int(120, 1).describe('Requests per client address per window (raise it for load tests).'),
+  RATE_LIMIT_WINDOW_MS: int(60_000, 1000).describe('Length of the rate-limit window.'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional()
+    .describe(
+      '`redis://` or `rediss://` URL where every instance shares rate-limit counters. Unset: counted in memory.',
+    ),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: int(1000, 0).describe(
+    'Answer 503 with `Retry-After` while the event loop lags more than this. `0`: off.',
+  ),
+  SHED_RETRY_AFTER_SECONDS: int(5, 1, 3600).describe('`Retry-After` of those 503s.'),
+  SHED_SAMPLE_INTERVAL_MS: int(500, 10, 60_000).describe('How often the event-loop lag is measured.'),
   // Read by libuv itself when Node starts (an ES module server cannot change it afterwards); here
   // it only sizes the libvips threads per image below.
-  UV_THREADPOOL_SIZE: int(4, 1, 1024),
-  SHARP_CONCURRENCY: int(0, 0, 1024),
-  MAX_CONCURRENT_JOBS: int(0, 0, 10_000),
-  MAX_BUFFERED_UPLOADS: int(0, 0, 10_000),
-  SOFFICE_PATH: z.string().optional(),
-  SOFFICE_MAX_CONCURRENT: int(1, 1, 64),
-  SOFFICE_TIMEOUT_MS: int(25_000, 1000),
+  UV_THREADPOOL_SIZE: int(4, 1, 1024).describe(
+    "libuv's thread pool: how many images are processed side by side. Node reads it at start, so set it in the `node` process's environment.",
+  ),
+  SHARP_CONCURRENCY: int(0, 0, 1024).describe(
+    'libvips threads per image. `0`: CPU cores ÷ `UV_THREADPOOL_SIZE`, at least 1.',
+  ),
+  MAX_CONCURRENT_JOBS: int(0, 0, 10_000).describe(
+    'Tool requests processed at once; later ones wait. `0`: one per CPU core.',
+  ),
+  MAX_BUFFERED_UPLOADS: int(0, 0, 10_000).describe(
+    'Tool requests that may hold their upload in memory at once; later ones wait unread, which bounds memory. `0`: twice `MAX_CONCURRENT_JOBS`.',
+  ),
+  SOFFICE_PATH: z
+    .string()
+    .optional()
+    .describe(
+      "LibreOffice's `soffice`, for office → PDF conversions. Unset: `soffice` in its usual places; none found: those conversions are off.",
+    ),
+  SOFFICE_MAX_CONCURRENT: int(1, 1, 64).describe(
+    'LibreOffice conversions at once (each takes a core and about 200 MB); later ones wait.',
+  ),
+  SOFFICE_TIMEOUT_MS: int(25_000, 1000).describe(
+    'Longest one LibreOffice conversion may run; then it is killed and the request gets 503 `TIMEOUT`.',
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;

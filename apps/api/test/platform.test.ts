@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { apiVersion, liveTools, toolReference, tools } from '@toolkit/catalog';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envSchema, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { makeApp } from './helpers/app.js';
 
 let app: FastifyInstance;
@@ -185,31 +184,5 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'http', RATE_LIMIT_ENABLED: 'maybe', REDIS_URL: 'http://x' })).toThrow(
       /^Invalid environment: PORT .*; RATE_LIMIT_ENABLED must be true or false; REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL\.$/,
     );
-  });
-
-  it('is documented: the root README lists every variable with its default', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const rows = new Map(
-      [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*([^|]+?)\s*\|/gm)].map((m) => [m[1], m[2]] as const),
-    );
-    // These defaults depend on the machine or checkout; the README describes them in words.
-    const machineDependent = new Set([
-      'WEB_ROOT',
-      'SHARP_CONCURRENCY',
-      'MAX_CONCURRENT_JOBS',
-      'MAX_BUFFERED_UPLOADS',
-      'UPLOADS_PER_CLIENT',
-    ]);
-    for (const [name, schema] of Object.entries(envSchema.shape)) {
-      expect(rows.has(name), name).toBe(true);
-      if (machineDependent.has(name)) continue;
-      const fallback: unknown = schema.safeParse(undefined).data;
-      const documented = rows.get(name);
-      if (fallback === undefined || (Array.isArray(fallback) && fallback.length === 0)) {
-        expect(documented, name).toBe('(none)');
-      } else {
-        expect(documented, name).toBe(`\`${String(fallback)}\``);
-      }
-    }
   });
 });

@@ -4,7 +4,7 @@ declare module 'virtual:catalog-nav' {
   import type { CatalogTool, Group } from '@toolkit/catalog';
 
   type NavFields = 'id' | 'slug' | 'group' | 'title' | 'breadcrumb' | 'searchTitle' | 'description';
-  type NavFieldsMore = 'keywords' | 'status' | 'path';
+  type NavFieldsMore = 'icon' | 'keywords' | 'status' | 'path';
   /** Distributes over the union so that `tool.status === 'live'` narrows `tool.id` to a live id. */
   export type NavTool = CatalogTool extends infer T
     ? T extends CatalogTool

@@ -6,7 +6,7 @@ const publicId = 'virtual:catalog-nav';
 const resolvedId = `\0${publicId}`;
 
 /**
- * The plain-data part of the catalog (titles, paths, groups, keywords) as a virtual module.
+ * The plain-data part of the catalog (titles, paths, groups, keywords, icons) as a virtual module.
  *
  * The catalog's tool files build zod schemas at import time, so importing `@toolkit/catalog` in the
  * browser would ship zod with every page. The shell (header, sidebar, breadcrumb, search, home cards)
@@ -34,6 +34,7 @@ export function catalogNavPlugin(): Plugin {
         id: t.id,
         slug: t.slug,
         group: t.group,
+        icon: t.icon,
         title: t.title,
         breadcrumb: t.breadcrumb,
         searchTitle: t.searchTitle,

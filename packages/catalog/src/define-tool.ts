@@ -91,12 +91,42 @@ interface ApiDefinition {
   examples?: readonly ToolExample[];
 }
 
+/**
+ * A tool's icon (sidebar, search), by its lucide-react name. The website maps each name to its
+ * component (apps/web/app/components/layout/tool-icons.ts), so only the icons named here are bundled;
+ * a name added here is a type error there until it is mapped too.
+ */
+export type ToolIconName =
+  | 'ArrowLeftRight'
+  | 'Binary'
+  | 'Braces'
+  | 'Code'
+  | 'CodeXml'
+  | 'FileArchive'
+  | 'FileAudio'
+  | 'FileBraces'
+  | 'FileCode'
+  | 'FileInput'
+  | 'FileSearch'
+  | 'FileSpreadsheet'
+  | 'FileText'
+  | 'FileType'
+  | 'FlipHorizontal2'
+  | 'Images'
+  | 'LayoutGrid'
+  | 'LetterText'
+  | 'LockOpen'
+  | 'RotateCw'
+  | 'Scaling'
+  | 'Shrink';
+
 interface ToolDefinitionBase {
   /** Stable identifier, kebab-case. */
   id: string;
   /** Path segment under /docs/api; '' is /docs/api itself. Defaults to the id. */
   slug?: string;
   group: GroupId;
+  icon: ToolIconName;
   /** Page heading and sidebar label. */
   title: string;
   /** Name shown in the breadcrumb (Home > name). Defaults to the title. */

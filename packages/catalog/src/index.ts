@@ -42,6 +42,7 @@ export type {
   Tool,
   ToolDefinition,
   ToolExample,
+  ToolIconName,
   ToolSpec,
 } from './define-tool.js';
 export { defineTool, resultKinds } from './define-tool.js';

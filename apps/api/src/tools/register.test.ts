@@ -16,6 +16,7 @@ const combine = defineTool({
   id: 'combine-test',
   slug: 'combine-test',
   group: 'image',
+  icon: 'LayoutGrid',
   title: 'Combine',
   breadcrumb: 'Combine',
   searchTitle: 'Combine',

@@ -24,6 +24,7 @@ describe('tool reference', () => {
     const pdf = defineTool({
       id: 'x-pdf',
       group: 'document',
+      icon: 'FileType',
       title: 'X',
       description: 'x',
       keywords: [],

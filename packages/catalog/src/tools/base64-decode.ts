@@ -6,6 +6,7 @@ import { dataUploadBytes, textMember } from './_data-fields.js';
 export const base64Decode = defineTool({
   id: 'base64-decode',
   group: 'data',
+  icon: 'LockOpen',
   title: 'Base64 Decode',
   description:
     'Decode standard or URL-safe Base64 back to text or to the original file, with its type detected.',

@@ -6,6 +6,7 @@ import { dataUploadBytes, textMember } from './_data-fields.js';
 export const base64Encode = defineTool({
   id: 'base64-encode',
   group: 'data',
+  icon: 'Binary',
   title: 'Base64 Encode',
   description:
     'Encode text or files as standard or URL-safe Base64, optionally wrapped at a fixed line length.',

@@ -30,6 +30,7 @@ export const combineRequest = z.object({
 export const combineImages = defineTool({
   id: 'combine-images',
   group: 'image',
+  icon: 'LayoutGrid',
   title: 'Combine Image',
   description: 'Join 2 to 10 images side by side, stacked, or in a grid, with a gap and background colour.',
   keywords: ['merge', 'join', 'collage', 'sprite', 'grid', 'stitch'],

@@ -29,6 +29,7 @@ export const compressRequest = z.object({
 export const compressImage = defineTool({
   id: 'compress-image',
   group: 'image',
+  icon: 'Shrink',
   title: 'Compress Image',
   description:
     'Make images smaller with tuned lossy or lossless encoders; the result is never larger than the original.',

@@ -37,6 +37,7 @@ export const convertAudioRequest = z.object({
 export const convertAudio = defineTool({
   id: 'convert-audio',
   group: 'media',
+  icon: 'FileAudio',
   title: 'Audio Format Converter',
   description:
     'Convert audio between MP3, WAV, OGG, Opus, FLAC, AAC and M4A, with bitrate, sample rate and channels.',

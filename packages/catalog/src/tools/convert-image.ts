@@ -24,6 +24,7 @@ export const convertRequest = z.object({
 export const convertImage = defineTool({
   id: 'convert-image',
   group: 'image',
+  icon: 'ArrowLeftRight',
   title: 'Convert Image',
   description: 'Convert images between JPEG, PNG, WebP, AVIF, GIF and TIFF.',
   keywords: ['format', 'jpg', 'png', 'webp', 'avif', 'gif', 'tiff', 'transcode'],

@@ -6,6 +6,7 @@ import { dataUploadBytes, delimiterField, documentText } from './_data-fields.js
 export const csvToJson = defineTool({
   id: 'csv-to-json',
   group: 'data',
+  icon: 'Braces',
   title: 'CSV to JSON',
   description: 'Parse CSV into a JSON array, detecting the delimiter and typing numbers, booleans and nulls.',
   keywords: ['csv', 'parse', 'spreadsheet', 'table', 'import'],

@@ -42,6 +42,7 @@ export const fileCompressionRequest = z.object({
 export const fileCompression = defineTool({
   id: 'file-compression',
   group: 'file',
+  icon: 'FileArchive',
   title: 'File Compression',
   description: 'Pack up to 50 files into a ZIP, tar.gz or gzip archive with a chosen compression level.',
   keywords: ['zip', 'tar', 'gzip', 'archive', 'bundle'],

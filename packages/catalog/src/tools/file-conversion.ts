@@ -54,6 +54,7 @@ export const fileConversionRequest = z.object({
 export const fileConversion = defineTool({
   id: 'file-conversion',
   group: 'file',
+  icon: 'FileInput',
   title: 'File Conversion',
   description:
     'Convert documents, spreadsheets, data files and images between formats: DOCX, Markdown, HTML, XLSX, CSV, PDF and more.',

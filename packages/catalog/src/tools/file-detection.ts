@@ -52,6 +52,7 @@ export const fileDetectionResponse = z.object({
 export const fileDetection = defineTool({
   id: 'file-detection',
   group: 'file',
+  icon: 'FileSearch',
   title: 'File Type Detection',
   description:
     'Find out what a file really is from its content, not its name, and whether its extension tells the truth.',

@@ -17,6 +17,7 @@ export const flipRequest = z.object({
 export const flipImage = defineTool({
   id: 'flip-image',
   group: 'image',
+  icon: 'FlipHorizontal2',
   title: 'Flip Image',
   description: 'Mirror an image horizontally, vertically or both.',
   keywords: ['mirror', 'reflect', 'horizontal', 'vertical'],

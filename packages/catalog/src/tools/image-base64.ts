@@ -18,6 +18,7 @@ export const imageBase64Response = z.object({
 export const imageBase64 = defineTool({
   id: 'image-base64',
   group: 'image',
+  icon: 'FileCode',
   title: 'Image to Base64',
   breadcrumb: 'Base64 Encode',
   description:

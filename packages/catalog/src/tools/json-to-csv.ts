@@ -6,6 +6,7 @@ import { dataUploadBytes, delimiterField } from './_data-fields.js';
 export const jsonToCsv = defineTool({
   id: 'json-to-csv',
   group: 'data',
+  icon: 'FileSpreadsheet',
   title: 'JSON to CSV',
   description: 'Turn JSON arrays of objects into RFC 4180 CSV, with nested objects flattened into columns.',
   keywords: ['JSON to CVC', 'csv', 'spreadsheet', 'table', 'export'],

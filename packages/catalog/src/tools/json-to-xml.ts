@@ -6,6 +6,7 @@ import { dataUploadBytes } from './_data-fields.js';
 export const jsonToXml = defineTool({
   id: 'json-to-xml',
   group: 'data',
+  icon: 'Code',
   title: 'JSON to XML',
   description: 'Convert JSON to well-formed XML with a root element and named array items.',
   keywords: ['xml', 'serialize', 'convert'],

@@ -41,6 +41,7 @@ export const pdfToTextResponse = z.object({
 export const pdfToText = defineTool({
   id: 'pdf-to-text',
   group: 'document',
+  icon: 'FileText',
   title: 'PDF to Text',
   description:
     'Extract the text of a PDF, page by page, with its title, author and other document information.',

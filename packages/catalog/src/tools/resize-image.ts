@@ -35,6 +35,7 @@ export const resizeImage = defineTool({
   id: 'resize-image',
   slug: '',
   group: 'image',
+  icon: 'Scaling',
   title: 'Resize Image',
   description:
     'Resize JPEG, PNG and WebP images to exact dimensions or fit them inside a box while keeping the aspect ratio.',

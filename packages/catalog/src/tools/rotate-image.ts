@@ -22,6 +22,7 @@ export const rotateRequest = z.object({
 export const rotateImage = defineTool({
   id: 'rotate-image',
   group: 'image',
+  icon: 'RotateCw',
   title: 'Rotate Image',
   description:
     'Rotate an image by any angle, filling the new corners with a colour of your choice or transparency.',

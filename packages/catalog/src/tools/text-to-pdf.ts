@@ -51,6 +51,7 @@ export const textToPdfRequest = z.object({
 export const textToPdf = defineTool({
   id: 'text-to-pdf',
   group: 'document',
+  icon: 'FileType',
   title: 'Text to PDF',
   description:
     'Typeset plain text or Markdown into a PDF with an embedded Unicode font, flowing onto as many pages as needed.',

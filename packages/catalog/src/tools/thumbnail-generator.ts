@@ -19,6 +19,7 @@ export const thumbnailRequest = z.object({
 export const thumbnailGenerator = defineTool({
   id: 'thumbnail-generator',
   group: 'image',
+  icon: 'Images',
   title: 'Thumbnail Generation',
   description:
     'Generate square thumbnails of 150, 300 or 450 pixels, cropped to the centre or to the most interesting region.',

@@ -33,6 +33,7 @@ export const wordCountResponse = z.object({
 export const wordCounter = defineTool({
   id: 'word-counter',
   group: 'text',
+  icon: 'LetterText',
   title: 'Word Counter',
   description:
     'Count words, characters, sentences and paragraphs, with reading and speaking time, in any language.',

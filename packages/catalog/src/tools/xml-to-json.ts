@@ -6,6 +6,7 @@ import { dataUploadBytes, documentText } from './_data-fields.js';
 export const xmlToJson = defineTool({
   id: 'xml-to-json',
   group: 'data',
+  icon: 'CodeXml',
   title: 'XML to JSON',
   description:
     'Convert XML to JSON with attributes and text kept, and no entity expansion or external DTD ever resolved.',

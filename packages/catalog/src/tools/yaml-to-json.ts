@@ -6,6 +6,7 @@ import { dataUploadBytes, documentText } from './_data-fields.js';
 export const yamlToJson = defineTool({
   id: 'yaml-to-json',
   group: 'data',
+  icon: 'FileBraces',
   title: 'YAML to JSON',
   description:
     'Convert YAML documents to JSON, with anchors and aliases resolved and alias expansion bounded.',

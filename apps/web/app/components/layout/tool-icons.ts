@@ -1,4 +1,4 @@
-import type { ToolId } from '@toolkit/catalog';
+import type { ToolIconName, ToolId } from '@toolkit/catalog';
 import {
   ArrowLeftRight,
   Binary,
@@ -24,32 +24,36 @@ import {
   Scaling,
   Shrink,
 } from 'lucide-react';
+import { navTools } from '~/lib/catalog';
 
-/**
- * An icon per page, shown in the sidebar (the only thing visible when it is collapsed to icons).
- * The Record type makes a new catalog tool without an icon a type error.
- */
-export const toolIcons: Record<ToolId, LucideIcon> = {
-  'resize-image': Scaling,
-  'rotate-image': RotateCw,
-  'image-base64': FileCode,
-  'compress-image': Shrink,
-  'combine-images': LayoutGrid,
-  'convert-image': ArrowLeftRight,
-  'flip-image': FlipHorizontal2,
-  'thumbnail-generator': Images,
-  'word-counter': LetterText,
-  'file-conversion': FileInput,
-  'file-compression': FileArchive,
-  'file-detection': FileSearch,
-  'json-to-csv': FileSpreadsheet,
-  'csv-to-json': Braces,
-  'xml-to-json': CodeXml,
-  'json-to-xml': Code,
-  'yaml-to-json': FileBraces,
-  'base64-encode': Binary,
-  'base64-decode': LockOpen,
-  'convert-audio': FileAudio,
-  'pdf-to-text': FileText,
-  'text-to-pdf': FileType,
+/* The components of the icons the catalog names: only these are bundled. */
+const icons: Record<ToolIconName, LucideIcon> = {
+  ArrowLeftRight,
+  Binary,
+  Braces,
+  Code,
+  CodeXml,
+  FileArchive,
+  FileAudio,
+  FileBraces,
+  FileCode,
+  FileInput,
+  FileSearch,
+  FileSpreadsheet,
+  FileText,
+  FileType,
+  FlipHorizontal2,
+  Images,
+  LayoutGrid,
+  LetterText,
+  LockOpen,
+  RotateCw,
+  Scaling,
+  Shrink,
 };
+
+/** An icon per page, shown in the sidebar (the only thing visible when it is collapsed to icons). */
+export const toolIcons = Object.fromEntries(navTools.map((tool) => [tool.id, icons[tool.icon]])) as Record<
+  ToolId,
+  LucideIcon
+>;
