@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,10 @@ export const envSchema = z.object({
   SOFFICE_PATH: z.string().optional(),
   SOFFICE_MAX_CONCURRENT: int(1, 1, 64),
   SOFFICE_TIMEOUT_MS: int(25_000, 1000),
+  API_KEYS: list,
+  API_KEYS_FILE: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
+  READY_CACHE_MS: int(10_000, 0),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -110,6 +115,26 @@ function parseCors(value: string): CorsOrigins {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * API_KEYS (comma-separated) and API_KEYS_FILE (one key a line; blank lines and # comments
+ * skipped) together. A file that cannot be read is a ConfigError: a server never starts open by
+ * mistake.
+ */
+function readApiKeys(inline: readonly string[], file: string | undefined): string[] {
+  let fromFile: string[] = [];
+  if (file) {
+    try {
+      fromFile = readFileSync(file, 'utf8')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#'));
+    } catch {
+      throw new ConfigError(`Invalid environment: API_KEYS_FILE ${file} cannot be read.`);
+    }
+  }
+  return [...new Set([...inline, ...fromFile])];
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
@@ -183,6 +208,11 @@ function toConfig(e: z.output<typeof envSchema>) {
       uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
       uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     },
+    access: {
+      apiKeys: readApiKeys(e.API_KEYS, e.API_KEYS_FILE),
+      metricsToken: e.METRICS_TOKEN,
+    },
+    readyCacheMs: e.READY_CACHE_MS,
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {
       path: e.SOFFICE_PATH,

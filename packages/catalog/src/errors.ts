@@ -10,6 +10,10 @@ export const errorCodes = {
   IMAGE_TOO_LARGE: { status: 413, message: 'The image has too many pixels to process.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   UNPROCESSABLE_FILE: { status: 422, message: 'The file could not be processed.' },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'An API key is required: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".',
+  },
   NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time.' },

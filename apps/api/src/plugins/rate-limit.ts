@@ -60,6 +60,8 @@ export const rateLimitPlugin = fp(
       nameSpace: 'toolkit-rate-limit:',
       ...(redis ? { redis } : {}),
       allowList: (request) => exempt.has(request.routeOptions.url ?? ''),
+      // With API keys on, each key has its own allowance (the key's hash, never the key).
+      keyGenerator: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : request.ip),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new ApiError(
