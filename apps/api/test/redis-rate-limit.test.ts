@@ -83,4 +83,22 @@ describe.skipIf(!available)('rate limiting with REDIS_URL', () => {
     for (let i = 0; i < 3; i++)
       expect((await app.inject({ url: '/api/v1/openapi.json' })).statusCode).toBe(200);
   });
+
+  it('is checked by /ready when configured: its version when it answers, 503 when it does not', async () => {
+    const live = await makeApp({ REDIS_URL: url });
+    apps.push(live);
+    const ready = await live.inject({ url: '/api/v1/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().engines.redis).toMatchObject({ ok: true, required: true });
+    expect(ready.json().engines.redis.version).toMatch(/^\d+\.\d+/);
+
+    const dead = await makeApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    apps.push(dead);
+    const down = await dead.inject({ url: '/api/v1/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().engines.redis).toMatchObject({
+      ok: false,
+      error: 'Redis at REDIS_URL does not answer.',
+    });
+  });
 });
