@@ -1,7 +1,8 @@
 import './fastify-types.js';
-import { apiBasePath } from '@toolkit/catalog';
+import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { mcpRoutes } from './mcp/plugin.js';
 import { limitsOf } from './openapi/limits.js';
 import { apiKeysPlugin } from './plugins/api-keys.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -130,6 +131,18 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     },
     { prefix: apiBasePath },
   );
+
+  // MCP: each tool call is the operation's own request (same keys, limits, lanes and timeouts).
+  const largestUpload = Math.max(
+    ...liveTools.map((tool) => toolReference(tool, limitsOf(config)).uploadLimitBytes),
+  );
+  await app.register(async (scope) => {
+    await scope.register(apiKeysPlugin, { keys: config.access.apiKeys, open: [] });
+    await mcpRoutes(scope, {
+      version: config.version,
+      bodyLimit: Math.ceil((largestUpload * 4) / 3) + 1024 * 1024,
+    });
+  });
 
   await app.register(staticSitePlugin, { root: config.webRoot, connectSrc: config.cspConnectSrc });
   return app;
