@@ -14,7 +14,13 @@ import { listenOnFreePort } from './helpers/listen.js';
  * real listening server: the tool list, real calls, the contract's errors, and API keys.
  */
 
-type Content = { type: string; text?: string; data?: string; mimeType?: string };
+type Content = {
+  type: string;
+  text?: string;
+  data?: string;
+  mimeType?: string;
+  resource?: { mimeType: string; blob: string };
+};
 type Result = { content: Content[]; isError?: boolean };
 
 async function connect(base: string, headers: Record<string, string> = {}): Promise<Client> {
@@ -118,7 +124,7 @@ describe('MCP without API keys', () => {
     const result = (await client.callTool({
       name: 'pdf_from_text',
       arguments: { text: 'Hello from MCP' },
-    })) as Result & { content: { type: string; resource?: { mimeType: string; blob: string } }[] };
+    })) as Result;
     const resource = result.content.find((c) => c.type === 'resource')?.resource;
     expect(resource?.mimeType).toBe('application/pdf');
     expect(
