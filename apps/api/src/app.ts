@@ -2,6 +2,8 @@ import './fastify-types.js';
 import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { jobsPlugin } from './jobs/plugin.js';
+import { setUpJobs } from './jobs/setup.js';
 import { mcpRoutes } from './mcp/plugin.js';
 import { limitsOf } from './openapi/limits.js';
 import { apiKeysPlugin } from './plugins/api-keys.js';
@@ -54,7 +56,11 @@ function loggerOptions(config: Config): FastifyLoggerOptions & Record<string, un
  *
  * @example const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' })); await app.inject({ url: '/api/v1/health' });
  */
-export async function buildApp(config: Config, table: HandlerTable = handlers): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  table: HandlerTable = handlers,
+  options: { role?: 'http' | 'worker' } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     // One line per API request instead (plugins/request-log.ts): Fastify's two lines per request
@@ -109,6 +115,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
     app.addHook('onClose', redis.close);
   }
 
+  const jobs = await setUpJobs(app, config, options.role ?? 'http');
   await app.register(
     async (api) => {
       const exempt = [`${apiBasePath}${healthPath}`, `${apiBasePath}${readyPath}`];
@@ -117,6 +124,8 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
       const open = [...exempt, `${apiBasePath}${openApiPath}`];
       await api.register(apiKeysPlugin, { keys: config.access.apiKeys, open });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
+      // After keys and rate limits: a job is admitted like a synchronous request.
+      await api.register(jobsPlugin, jobs);
       await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
       await api.register(readyPlugin, {

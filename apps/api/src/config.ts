@@ -87,6 +87,14 @@ export const envSchema = z.object({
   API_KEYS_FILE: z.string().optional(),
   METRICS_TOKEN: z.string().optional(),
   READY_CACHE_MS: int(10_000, 0),
+  EXECUTION: z.enum(['direct', 'queue']).default('direct'),
+  JOB_RESULT_TTL_SECONDS: int(3600, 1),
+  JOBS_CONCURRENCY: int(2, 1, 1000),
+  JOBS_MAX_QUEUED: int(1000, 1, 1_000_000),
+  JOBS_DIR: z.string().optional(),
+  WEBHOOK_SECRET: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: flag(false),
+  WEBHOOK_RETRY_BASE_MS: int(1000, 1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -213,6 +221,16 @@ function toConfig(e: z.output<typeof envSchema>) {
       metricsToken: e.METRICS_TOKEN,
     },
     readyCacheMs: e.READY_CACHE_MS,
+    jobs: {
+      execution: e.EXECUTION,
+      ttlMs: e.JOB_RESULT_TTL_SECONDS * 1000,
+      concurrency: e.JOBS_CONCURRENCY,
+      maxQueued: e.JOBS_MAX_QUEUED,
+      dir: e.JOBS_DIR,
+      webhookSecret: e.WEBHOOK_SECRET,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {
       path: e.SOFFICE_PATH,
@@ -244,6 +262,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}.`);
+  }
+  if (parsed.data.EXECUTION === 'queue' && !parsed.data.REDIS_URL) {
+    throw new ConfigError(
+      'Invalid environment: EXECUTION=queue needs REDIS_URL (the workers share its queues).',
+    );
   }
   return toConfig(parsed.data);
 }

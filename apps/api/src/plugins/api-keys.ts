@@ -45,7 +45,8 @@ export const apiKeysPlugin = fp(
     const known = options.keys.map((key) => ({ digest: digest(key), id: keyId(key) }));
     const open = new Set(options.open);
     app.addHook('onRequest', async (request) => {
-      if (request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? '')) return;
+      if (request.internal || request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? ''))
+        return;
       const key = presentedKey(request.headers);
       const challenge = { headers: { 'www-authenticate': 'Bearer' } };
       if (key === undefined) throw new ApiError('UNAUTHORIZED', undefined, challenge);
