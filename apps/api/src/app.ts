@@ -1,6 +1,6 @@
 import './fastify-types.js';
 import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { setUpJobs } from './jobs/setup.js';
@@ -65,7 +65,7 @@ export async function buildApp(
     logger: loggerOptions(config),
     // One line per API request instead (plugins/request-log.ts): Fastify's two lines per request
     // would log every file of the website too.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,

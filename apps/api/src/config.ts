@@ -95,6 +95,7 @@ export const envSchema = z.object({
   WEBHOOK_SECRET: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: flag(false),
   WEBHOOK_RETRY_BASE_MS: int(1000, 1),
+  JOB_LOCK_MS: int(30_000, 1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -230,6 +231,7 @@ function toConfig(e: z.output<typeof envSchema>) {
       webhookSecret: e.WEBHOOK_SECRET,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      lockMs: e.JOB_LOCK_MS,
     },
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {

@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import {
   EngineUnavailable,
   type Execute,
@@ -37,6 +37,16 @@ export interface RedisJobsOptions {
 
 const key = (id: string, part = '') => `${prefix}${id}${part}`;
 
+/** Closing gives up on a part that does not answer (Redis away): the process must still stop. */
+const closed = (promise: Promise<unknown>) =>
+  Promise.race([promise.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+
+const quiet = <T extends { on(event: 'error', listener: () => void): unknown }>(emitter: T): T => {
+  // Connection trouble is reported to callers (EngineUnavailable); ioredis and BullMQ reconnect.
+  emitter.on('error', () => undefined);
+  return emitter;
+};
+
 export class RedisJobs implements JobEngine {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
@@ -45,30 +55,50 @@ export class RedisJobs implements JobEngine {
   private readonly workers: Worker[] = [];
   private readonly running = new Map<string, AbortController>();
   private subscriber: Redis | undefined;
+  private closing = false;
 
   constructor(private readonly options: RedisJobsOptions) {
     // Commands fail fast while Redis is away (the API answers 503), instead of queueing in memory.
-    this.redis = new Redis(options.url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      lazyConnect: false,
+    this.redis = quiet(new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }));
+    // Queues and workers are made once Redis answers: BullMQ retries a refused first connection for
+    // ever (past close(), with unhandled rejections). Until then, new work gets EngineUnavailable.
+    this.redis.once('ready', () => {
+      if (this.closing) return;
+      for (const lane of lanes) {
+        this.queues.set(
+          lane,
+          quiet(new Queue(`toolkit-${lane}`, { connection: this.connection({ offline: false }) })),
+        );
+      }
+      if (options.work) this.startWorkers(options.work);
     });
-    this.redis.on('error', () => {
-      // Reported to callers as EngineUnavailable; ioredis reconnects by itself.
-    });
-    for (const lane of lanes) {
-      this.queues.set(
-        lane,
-        new Queue(`toolkit-${lane}`, {
-          connection: this.redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
-        }),
-      );
-    }
-    if (options.work) this.startWorkers(options.work);
+  }
+
+  /**
+   * Options for a connection BullMQ makes and owns (it watches their errors and closes them): the
+   * address and credentials of REDIS_URL. Queues fail fast while Redis is away; workers and event
+   * listeners wait for it (BullMQ requires that of blocking connections).
+   */
+  private connection(options: { offline: boolean }): RedisOptions {
+    const { host, port, username, password, db, tls, family } = this.redis.options;
+    return {
+      host,
+      port,
+      username,
+      password,
+      db,
+      tls,
+      family,
+      ...(options.offline
+        ? { maxRetriesPerRequest: null, enableOfflineQueue: true }
+        : { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+    };
   }
 
   private queue(lane: string): Queue {
-    return this.queues.get(lane) ?? (this.queues.get('workers') as Queue);
+    const queue = this.queues.get(lane) ?? this.queues.get('workers');
+    if (!queue) throw new EngineUnavailable('Redis has not answered yet.');
+    return queue;
   }
 
   private async save(record: JobRecord, ttlSeconds: number): Promise<void> {
@@ -143,7 +173,7 @@ export class RedisJobs implements JobEngine {
     let events = this.events.get(record.lane);
     if (!events) {
       events = new QueueEvents(`toolkit-${record.lane}`, {
-        connection: this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
+        connection: this.connection({ offline: true }),
       });
       this.events.set(record.lane, events);
       await events.waitUntilReady();
@@ -176,7 +206,7 @@ export class RedisJobs implements JobEngine {
   }
 
   private startWorkers(work: NonNullable<RedisJobsOptions['work']>): void {
-    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = quiet(this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }));
     void this.subscriber.subscribe(cancelChannel).catch(() => undefined);
     this.subscriber.on('message', (_channel, id: string) => this.running.get(id)?.abort());
     for (const lane of lanes) {
@@ -184,16 +214,15 @@ export class RedisJobs implements JobEngine {
         `toolkit-${lane}`,
         async (job) => this.process(String(job.data.id), work, (n) => job.updateProgress(n)),
         {
-          connection: this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }),
+          connection: this.connection({ offline: true }),
           concurrency: work.concurrency,
           lockDuration: this.options.lockMs ?? 30_000,
+          stalledInterval: this.options.lockMs ?? 30_000,
           maxStalledCount: 3,
         },
       );
-      worker.on('error', () => {
-        // Connection trouble: BullMQ reconnects; the job store reports it to callers.
-      });
-      this.workers.push(worker);
+      worker.waitUntilReady().catch(() => undefined);
+      this.workers.push(quiet(worker));
     }
   }
 
@@ -249,11 +278,13 @@ export class RedisJobs implements JobEngine {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const controller of this.running.values()) controller.abort();
-    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
-    await Promise.all([...this.events.values()].map((e) => e.close().catch(() => undefined)));
-    await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
-    await this.subscriber?.quit().catch(() => undefined);
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await Promise.all(this.workers.map((w) => closed(w.close())));
+    await Promise.all([...this.events.values()].map((e) => closed(e.close())));
+    await Promise.all([...this.queues.values()].map((q) => closed(q.close())));
+    this.subscriber?.disconnect();
+    await closed(this.redis.quit());
+    this.redis.disconnect();
   }
 }

@@ -55,9 +55,10 @@ export async function setUpJobs(
     engine = new RedisJobs({
       url: config.rateLimit.redisUrl,
       ttlMs: config.jobs.ttlMs,
-      // The HTTP process runs no jobs unless it is the only one (EXECUTION=direct keeps work local).
+      lockMs: config.jobs.lockMs,
+      // A worker runs jobs; an HTTP instance too, unless EXECUTION=queue leaves them to the workers.
       work:
-        config.jobs.execution === 'direct'
+        role === 'worker' || config.jobs.execution === 'direct'
           ? { execute, concurrency: config.jobs.concurrency, onFinished }
           : undefined,
     });

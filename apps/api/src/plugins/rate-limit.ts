@@ -36,7 +36,9 @@ export const rateLimitPlugin = fp(
     if (redis) {
       redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
       app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
+        // quit() on a connection that never came up retries it, and its failures surface unhandled.
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
       });
       // Start with the shared counters when Redis answers; if it does not, start anyway (limits
       // are skipped until it does) rather than refuse to serve.
