@@ -16,6 +16,8 @@ await build({
   entryPoints: {
     server: resolve(here, 'src/server.ts'),
     worker: resolve(here, 'src/workers/worker.ts'),
+    // `npm run worker`: runs queued jobs from Redis, serves no HTTP (src/job-worker.ts).
+    'job-worker': resolve(here, 'src/job-worker.ts'),
     // The small process that starts external programs for the server (src/runtime/spawner.ts).
     'spawner-process': resolve(here, 'src/runtime/spawner-process.ts'),
   },

@@ -108,9 +108,11 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
  * with the per-IP rate limit raised: the whole suite comes from one address and would otherwise be
  * throttled like a single abusive client. Its log goes to e2e/product-server.log.
  */
-export async function startProduct(port: number): Promise<RunningProduct> {
+export async function startProduct(port: number, env: Record<string, string> = {}): Promise<RunningProduct> {
   const baseURL = `http://127.0.0.1:${port}`;
-  const logPath = fileURLToPath(new URL('../product-server.log', import.meta.url));
+  // A second server started by a test (other settings) logs beside the suite's own.
+  const logName = Object.keys(env).length > 0 ? `product-server-${port}.log` : 'product-server.log';
+  const logPath = fileURLToPath(new URL(`../${logName}`, import.meta.url));
   const log = createWriteStream(logPath);
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
@@ -124,6 +126,7 @@ export async function startProduct(port: number): Promise<RunningProduct> {
       // Every browser of the run is one address: like the rate limit, the per-client share of upload
       // slots is raised, or two workers' uploads queue behind each other's slow conversions.
       UPLOADS_PER_CLIENT: '10000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,17 +1,31 @@
 import './fastify-types.js';
-import { apiBasePath } from '@toolkit/catalog';
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
+import { jobsPlugin } from './jobs/plugin.js';
+import { setUpJobs } from './jobs/setup.js';
+import { mcpRoutes } from './mcp/plugin.js';
 import { limitsOf } from './openapi/limits.js';
+import { apiKeysPlugin } from './plugins/api-keys.js';
 import { corsPlugin } from './plugins/cors.js';
+import {
+  checkFfmpeg,
+  checkLibreOffice,
+  checkLibvips,
+  checkRedis,
+  type EngineCheck,
+} from './plugins/engine-checks.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
 import { httpHygienePlugin } from './plugins/http-hygiene.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { multipartPlugin } from './plugins/multipart.js';
-import { openApiPlugin } from './plugins/openapi.js';
+import { openApiPath, openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { type LaneLoad, readyPath, readyPlugin } from './plugins/ready.js';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { convertFormatsPlugin } from './tools/file/convert-formats.js';
@@ -42,9 +56,16 @@ function loggerOptions(config: Config): FastifyLoggerOptions & Record<string, un
  *
  * @example const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' })); await app.inject({ url: '/api/v1/health' });
  */
-export async function buildApp(config: Config, table: HandlerTable = handlers): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  table: HandlerTable = handlers,
+  options: { role?: 'http' | 'worker' } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
+    // One line per API request instead (plugins/request-log.ts): Fastify's two lines per request
+    // would log every file of the website too.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
@@ -76,21 +97,61 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
   await app.register(httpHygienePlugin);
+  await app.register(requestLogPlugin, { prefixes: [`${apiBasePath}/`] });
+  const lanes = (): Record<string, LaneLoad> => ({});
+  await app.register(metricsPlugin, {
+    token: config.access.metricsToken,
+    apiPrefix: `${apiBasePath}/`,
+    lanes,
+  });
+  const engines: Record<string, EngineCheck> = {
+    libvips: checkLibvips,
+    ffmpeg: checkFfmpeg(config.media.ffmpegPath),
+    libreoffice: checkLibreOffice(config.soffice.path),
+  };
+  if (config.rateLimit.redisUrl) {
+    const redis = checkRedis(config.rateLimit.redisUrl);
+    engines.redis = redis;
+    app.addHook('onClose', redis.close);
+  }
 
+  const jobs = await setUpJobs(app, config, options.role ?? 'http');
   await app.register(
     async (api) => {
-      const exempt = [`${apiBasePath}${healthPath}`];
+      const exempt = [`${apiBasePath}${healthPath}`, `${apiBasePath}${readyPath}`];
       await api.register(corsPlugin, { origins: config.corsOrigins });
       await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
+      const open = [...exempt, `${apiBasePath}${openApiPath}`];
+      await api.register(apiKeysPlugin, { keys: config.access.apiKeys, open });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
+      // After keys and rate limits: a job is admitted like a synchronous request.
+      await api.register(jobsPlugin, jobs);
       await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
+      await api.register(readyPlugin, {
+        version: config.version,
+        engines,
+        lanes,
+        cacheMs: config.readyCacheMs,
+      });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
       await api.register(convertFormatsPlugin, { config });
       registerTools(api, config, table);
     },
     { prefix: apiBasePath },
   );
+
+  // MCP: each tool call is the operation's own request (same keys, limits, lanes and timeouts).
+  const largestUpload = Math.max(
+    ...liveTools.map((tool) => toolReference(tool, limitsOf(config)).uploadLimitBytes),
+  );
+  await app.register(async (scope) => {
+    await scope.register(apiKeysPlugin, { keys: config.access.apiKeys, open: [] });
+    await mcpRoutes(scope, {
+      version: config.version,
+      bodyLimit: Math.ceil((largestUpload * 4) / 3) + 1024 * 1024,
+    });
+  });
 
   await app.register(staticSitePlugin, { root: config.webRoot, connectSrc: config.cspConnectSrc });
   return app;

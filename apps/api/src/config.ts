@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,6 +176,52 @@ export const envSchema = z.object({
   SOFFICE_TIMEOUT_MS: int(25_000, 1000).describe(
     'Longest one LibreOffice conversion may run; then it is killed and the request gets 503 `TIMEOUT`.',
   ),
+  API_KEYS: list.describe(
+    'Comma-separated API keys: when set (or API_KEYS_FILE), every operation needs `Authorization: Bearer <key>` or `X-API-Key: <key>`. Health, ready and openapi.json stay open.',
+  ),
+  API_KEYS_FILE: z
+    .string()
+    .optional()
+    .describe('A file of API keys, one a line (blank lines and `#` comments skipped), added to API_KEYS.'),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .describe('When set, `GET /metrics` needs `Authorization: Bearer <token>`.'),
+  READY_CACHE_MS: int(10_000, 0).describe(
+    'How long one round of engine checks (`GET /api/v1/ready`) is reused.',
+  ),
+  EXECUTION: z
+    .enum(['direct', 'queue'])
+    .default('direct')
+    .describe(
+      '`queue`: HTTP instances hand synchronous requests to the workers (`npm run worker`) and wait for them; needs REDIS_URL.',
+    ),
+  JOB_RESULT_TTL_SECONDS: int(3600, 1).describe('How long a finished job and its result are kept.'),
+  JOBS_CONCURRENCY: int(2, 1, 1000).describe(
+    'Jobs one process runs at once (the embedded engine, or each lane of a worker).',
+  ),
+  JOBS_MAX_QUEUED: int(1000, 1, 1_000_000).describe(
+    'Jobs the embedded engine holds waiting; past it a new job gets 503.',
+  ),
+  JOBS_DIR: z
+    .string()
+    .optional()
+    .describe(
+      "Where the embedded engine keeps results (default: a private folder in the system's temporary directory, removed at stop).",
+    ),
+  WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .describe('Signs webhooks (`Webhook-Signature`, HMAC-SHA256). Unset: a `Callback-Url` is refused.'),
+  WEBHOOK_ALLOW_PRIVATE: flag(false).describe(
+    'Let webhooks reach loopback and private addresses (tests, a private network). Off: such a `Callback-Url` is 400.',
+  ),
+  WEBHOOK_RETRY_BASE_MS: int(1000, 1).describe(
+    'Delay before the first webhook retry; each next one doubles it (5 attempts in all).',
+  ),
+  JOB_LOCK_MS: int(30_000, 1000).describe(
+    'How long a worker holds a job without a sign of life before another worker takes it over (Redis).',
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -203,6 +250,26 @@ function parseCors(value: string): CorsOrigins {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * API_KEYS (comma-separated) and API_KEYS_FILE (one key a line; blank lines and # comments
+ * skipped) together. A file that cannot be read is a ConfigError: a server never starts open by
+ * mistake.
+ */
+function readApiKeys(inline: readonly string[], file: string | undefined): string[] {
+  let fromFile: string[] = [];
+  if (file) {
+    try {
+      fromFile = readFileSync(file, 'utf8')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#'));
+    } catch {
+      throw new ConfigError(`Invalid environment: API_KEYS_FILE ${file} cannot be read.`);
+    }
+  }
+  return [...new Set([...inline, ...fromFile])];
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
@@ -276,6 +343,22 @@ function toConfig(e: z.output<typeof envSchema>) {
       uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
       uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     },
+    access: {
+      apiKeys: readApiKeys(e.API_KEYS, e.API_KEYS_FILE),
+      metricsToken: e.METRICS_TOKEN,
+    },
+    readyCacheMs: e.READY_CACHE_MS,
+    jobs: {
+      execution: e.EXECUTION,
+      ttlMs: e.JOB_RESULT_TTL_SECONDS * 1000,
+      concurrency: e.JOBS_CONCURRENCY,
+      maxQueued: e.JOBS_MAX_QUEUED,
+      dir: e.JOBS_DIR,
+      webhookSecret: e.WEBHOOK_SECRET,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      lockMs: e.JOB_LOCK_MS,
+    },
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {
       path: e.SOFFICE_PATH,
@@ -307,6 +390,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}.`);
+  }
+  if (parsed.data.EXECUTION === 'queue' && !parsed.data.REDIS_URL) {
+    throw new ConfigError(
+      'Invalid environment: EXECUTION=queue needs REDIS_URL (the workers share its queues).',
+    );
   }
   return toConfig(parsed.data);
 }

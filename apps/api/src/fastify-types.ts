@@ -3,6 +3,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on tool routes: the catalog id of the tool (load shedding counts these). */
     tool?: string;
+    /** Set on tool routes: the largest body the route reads (what an async job may hold). */
+    maxBodyBytes?: number;
+  }
+  interface FastifyRequest {
+    /** Run by a job engine of this process (already admitted): see jobs/runner.ts. */
+    internal?: boolean;
   }
 }
 

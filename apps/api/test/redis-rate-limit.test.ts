@@ -1,24 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRateLimited, makeApp } from './helpers/app.js';
 import { freePort } from './helpers/listen.js';
+import { hasRedisServer, type RedisServer, startRedis } from './helpers/redis-server.js';
 
 /*
  * Rate limits shared through a real redis-server, which the test starts on a free port of its own
  * and stops. CI installs redis-server (.ci/run); there its absence is a failure, elsewhere the
  * test is skipped with a note.
  */
-
-function hasRedisServer(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const available = hasRedisServer();
 const inCi = Boolean(process.env.CI);
@@ -30,38 +20,18 @@ describe.runIf(!available && inCi)('redis-server in CI', () => {
 });
 
 describe.skipIf(!available)('rate limiting with REDIS_URL', () => {
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let url: string;
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    redis.stdout?.setEncoding('utf8');
-    await new Promise<void>((resolve, reject) => {
-      redis.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-      redis.stdout?.on('data', (chunk: string) => {
-        output += chunk;
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-    });
-    url = `redis://127.0.0.1:${port}`;
+    redis = await startRedis();
+    url = redis.url;
   });
 
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.close()));
-    if (redis && redis.exitCode === null) {
-      const exited = once(redis, 'exit');
-      redis.kill('SIGTERM');
-      await exited;
-    }
+    await redis?.stop();
   });
 
   it('shares one budget between instances', async () => {
@@ -82,5 +52,23 @@ describe.skipIf(!available)('rate limiting with REDIS_URL', () => {
     apps.push(app);
     for (let i = 0; i < 3; i++)
       expect((await app.inject({ url: '/api/v1/openapi.json' })).statusCode).toBe(200);
+  });
+
+  it('is checked by /ready when configured: its version when it answers, 503 when it does not', async () => {
+    const live = await makeApp({ REDIS_URL: url });
+    apps.push(live);
+    const ready = await live.inject({ url: '/api/v1/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().engines.redis).toMatchObject({ ok: true, required: true });
+    expect(ready.json().engines.redis.version).toMatch(/^\d+\.\d+/);
+
+    const dead = await makeApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    apps.push(dead);
+    const down = await dead.inject({ url: '/api/v1/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().engines.redis).toMatchObject({
+      ok: false,
+      error: 'Redis at REDIS_URL does not answer.',
+    });
   });
 });

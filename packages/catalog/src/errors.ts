@@ -4,14 +4,23 @@
  */
 export const errorCodes = {
   VALIDATION_ERROR: { status: 400, message: 'Some fields are invalid.' },
+  INVALID_CALLBACK_URL: {
+    status: 400,
+    message: 'The Callback-Url cannot be used: give a public http or https address.',
+  },
   MISSING_FILE: { status: 400, message: 'No file was uploaded.' },
   MALFORMED_REQUEST: { status: 400, message: 'The request body could not be read.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image has too many pixels to process.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   UNPROCESSABLE_FILE: { status: 422, message: 'The file could not be processed.' },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'An API key is required: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".',
+  },
   NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  JOB_NOT_FINISHED: { status: 409, message: 'The job has not finished yet.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down.' },
   TIMEOUT: { status: 503, message: 'The request took too long to process.' },

@@ -36,7 +36,9 @@ export const rateLimitPlugin = fp(
     if (redis) {
       redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
       app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
+        // quit() on a connection that never came up retries it, and its failures surface unhandled.
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
       });
       // Start with the shared counters when Redis answers; if it does not, start anyway (limits
       // are skipped until it does) rather than refuse to serve.
@@ -59,7 +61,10 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
       nameSpace: 'toolkit-rate-limit:',
       ...(redis ? { redis } : {}),
-      allowList: (request) => exempt.has(request.routeOptions.url ?? ''),
+      // Jobs run by this process were counted when they were submitted.
+      allowList: (request) => request.internal === true || exempt.has(request.routeOptions.url ?? ''),
+      // With API keys on, each key has its own allowance (the key's hash, never the key).
+      keyGenerator: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : request.ip),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new ApiError(

@@ -1,5 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { getTool, type LiveToolId, liveTools, type ToolSpec, toolReference } from '@toolkit/catalog';
+import {
+  getTool,
+  type LiveToolId,
+  liveTools,
+  maxFormBytes,
+  type ToolSpec,
+  toolReference,
+} from '@toolkit/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -22,6 +29,7 @@ import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 /** Route config flag read by the load-shedding plugin: this route does real work. */
 export interface ToolRouteConfig {
   tool: string;
+  maxBodyBytes: number;
 }
 
 /** Validated input: fields as the schema produced them, files as readToolInput checked them. */
@@ -67,7 +75,10 @@ export function registerToolRoute(
   app.route({
     method: spec.api.method,
     url: spec.api.path,
-    config: { tool: spec.id } satisfies ToolRouteConfig,
+    config: {
+      tool: spec.id,
+      maxBodyBytes: Math.max(maxFormBytes(spec.api.input, fileBytes), config.limits.bodyBytes),
+    } satisfies ToolRouteConfig,
     onRequest: refuseEarly(spec.api.input, fileBytes),
     handler: async (request, reply) => {
       const arrived = performance.now();

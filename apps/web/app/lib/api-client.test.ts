@@ -234,6 +234,28 @@ describe('401', () => {
   });
 });
 
+describe('API key', () => {
+  it('is sent as a Bearer token when one is stored, read at each call', async () => {
+    let stored: string | null = null;
+    const calls: (RequestInit | undefined)[] = [];
+    const client = createApiClient({
+      baseUrl: '/api/v1',
+      apiKey: () => stored,
+      fetch: async (_url, init) => {
+        calls.push(init);
+        return json(200, { success: true, message: 'ok', data: {} });
+      },
+    });
+    await client.call(base64Api, { file: image() });
+    stored = 'team-key';
+    await client.call(base64Api, { file: image() });
+    const authorization = (init: RequestInit | undefined) =>
+      (init?.headers as Record<string, string> | undefined)?.Authorization;
+    expect(authorization(calls[0])).toBeUndefined();
+    expect(authorization(calls[1])).toBe('Bearer team-key');
+  });
+});
+
 describe('mutation retries with the site query client', () => {
   /** Runs a mutation through the real defaults and counts the requests it made. */
   async function run(...responses: Response[]) {

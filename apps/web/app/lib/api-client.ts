@@ -64,6 +64,8 @@ export interface ApiClientOptions {
   fetchWithProgress?: typeof xhrFetch;
   /** Called on every 401, before the error is thrown: clear cached data and the signed-in user. */
   onUnauthorized?: () => void;
+  /** The API key to send as `Authorization: Bearer`, read at each call (none: no header). */
+  apiKey?: () => string | null;
 }
 
 export interface ApiClient {
@@ -83,6 +85,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       Accept: api.output === 'analysis' ? 'application/json' : '*/*',
     };
     if (request.contentType) headers['Content-Type'] = request.contentType;
+    const key = options.apiKey?.();
+    if (key) headers.Authorization = `Bearer ${key}`;
     const url = `${baseUrl}${api.path}`;
     const init = { method: 'POST', body: request.body, headers, signal: call.signal };
     const { onUploadProgress } = call;

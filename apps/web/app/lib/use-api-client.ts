@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type ApiClient, createApiClient } from '~/lib/api-client';
+import { apiKeyStore } from '~/lib/api-key';
 import { authStore } from '~/lib/auth-store';
 
 /** What a 401 does (specification §8): every cached query goes, and so does the signed-in user. */
@@ -12,5 +13,8 @@ export function forgetSession(queryClient: QueryClient): void {
 /** The API client, wired to the page's query cache. */
 export function useApiClient(): ApiClient {
   const queryClient = useQueryClient();
-  return useMemo(() => createApiClient({ onUnauthorized: () => forgetSession(queryClient) }), [queryClient]);
+  return useMemo(
+    () => createApiClient({ onUnauthorized: () => forgetSession(queryClient), apiKey: apiKeyStore.get }),
+    [queryClient],
+  );
 }

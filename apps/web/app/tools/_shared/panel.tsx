@@ -2,9 +2,10 @@ import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { apiBaseUrl, errorPosition, type UploadProgress } from '~/lib/api-client';
+import { ApiError, apiBaseUrl, errorPosition, type UploadProgress } from '~/lib/api-client';
 import { isAbortError } from '~/lib/use-tool-mutation';
 import { cn } from '~/lib/utils';
+import { ApiKeyField } from './api-key-field';
 import { errorMessage } from './format';
 import { UploadProgressBar } from './upload-progress';
 
@@ -103,6 +104,7 @@ export function FormCard({
         <UploadProgressBar progress={mutation.progress} onCancel={mutation.cancel} />
       )}
       {error && <ErrorAlert message={errorMessage(error, texts.failure)} onPosition={onErrorPosition} />}
+      {error instanceof ApiError && error.status === 401 && <ApiKeyField />}
     </form>
   );
 }

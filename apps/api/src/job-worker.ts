@@ -1,0 +1,37 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { configureImageRuntime } from './operations/image/runtime.js';
+import { closeWorkerPool } from './runtime/worker-pool.js';
+
+/*
+ * `npm run worker`: a process that runs jobs from the Redis queues (REDIS_URL) and serves no HTTP.
+ * Start any number, on any machine sharing the Redis. SIGTERM lets the running jobs finish (up to
+ * SHUTDOWN_TIMEOUT_MS); a worker killed outright leaves its jobs to the others (BullMQ's stalled-job
+ * check hands them on).
+ */
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+  if (!config.rateLimit.redisUrl) throw new ConfigError('Invalid environment: a worker needs REDIS_URL.');
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+configureImageRuntime({ concurrency: config.runtime.sharpConcurrency });
+const app = await buildApp(config, undefined, { role: 'worker' });
+await app.ready();
+app.log.info({ concurrency: config.jobs.concurrency }, 'worker started: running jobs from Redis');
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'worker stopping: finishing running jobs');
+  setTimeout(() => process.exit(1), config.timeouts.shutdownMs).unref();
+  await app.close();
+  await closeWorkerPool();
+  process.exit(0);
+}
+process.once('SIGTERM', (s) => void stop(s));
+process.once('SIGINT', (s) => void stop(s));

@@ -1,0 +1,50 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Execute, JobRequest, StoredResponse } from './types.js';
+
+/*
+ * A job runs as its own request, injected into this process' app: every rule of the synchronous
+ * route holds (validation, limits, lanes, timeouts, the contract's errors). The injected request
+ * carries a secret of this process, which marks it as already admitted (its key was checked and it
+ * was counted by the rate limit when it was submitted) and keeps it from being queued again.
+ */
+
+export const internalHeader = 'x-toolkit-internal';
+
+/** Whether a request carries this process' secret. */
+export function isInternal(header: unknown, secret: Buffer): boolean {
+  if (typeof header !== 'string' || header.length !== secret.length * 2) return false;
+  return timingSafeEqual(Buffer.from(header, 'hex'), secret);
+}
+
+/** A busy lane is not a failure for a job: it waits its turn (Retry-After) and tries again. */
+const maxBusyRetries = 60;
+
+export function createExecutor(app: FastifyInstance, secret: Buffer): Execute {
+  return async (request: JobRequest, signal: AbortSignal): Promise<StoredResponse> => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await app.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: { ...request.headers, [internalHeader]: secret.toString('hex') },
+        payload: request.body,
+        signal,
+      });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined && name !== 'connection' && name !== 'keep-alive') {
+          headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+      }
+      const overloaded =
+        response.statusCode === 503 &&
+        headers['content-type']?.startsWith('application/json') &&
+        response.json<{ code?: string }>().code === 'OVERLOADED';
+      if (!overloaded || attempt >= maxBusyRetries || signal.aborted) {
+        return { status: response.statusCode, headers, body: response.rawPayload };
+      }
+      const seconds = Math.min(Number(headers['retry-after']) || 1, 10);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  apiBasePath,
+  documentedJsonSchema,
+  type JsonSchema,
+  liveTools,
+  type ToolSpec,
+  toolReference,
+} from '@toolkit/catalog';
+
+/*
+ * The MCP tools, one per live operation, derived from the catalog alone: the name from the API path
+ * (`/images/resize` → `images_resize`), the description from the tool's title, description and
+ * result, the input schema from the operation's own request schema plus the file it reads as base64.
+ */
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  tool: ToolSpec;
+}
+
+/** `/data/csv-to-json` → `data_csv_to_json` (MCP tool names: letters, digits, _ and -). */
+export const mcpToolName = (tool: ToolSpec) => tool.api.path.slice(1).replace(/[/-]/g, '_');
+
+const fileProperties = {
+  file_base64: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded.' },
+  file_name: {
+    type: 'string',
+    description: 'The file name with its extension (the result is named after it), e.g. "photo.jpg".',
+  },
+} satisfies Record<string, JsonSchema>;
+
+function inputSchema(tool: ToolSpec): McpTool['inputSchema'] {
+  const request = documentedJsonSchema(tool.api.request as never, 'input');
+  const properties = { ...(request.properties as Record<string, JsonSchema>) };
+  const required = [...((request.required as string[] | undefined) ?? [])];
+  const { input } = tool.api;
+  if (input.kind === 'files') {
+    properties.files = {
+      type: 'array',
+      minItems: input.min,
+      maxItems: input.max,
+      description: `The ${input.min}–${input.max} files, each base64 with its name.`,
+      items: { type: 'object', properties: fileProperties, required: ['file_base64', 'file_name'] },
+    };
+    required.push('files');
+  } else if (input.kind === 'file') {
+    Object.assign(properties, fileProperties);
+    required.push('file_base64', 'file_name');
+  } else {
+    // Text tools take their text inline (its own field) or as a file, as the HTTP API does.
+    Object.assign(properties, fileProperties);
+  }
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+function description(tool: ToolSpec): string {
+  const reference = toolReference(tool);
+  const accepts =
+    tool.api.input.kind === 'json-or-file'
+      ? ''
+      : ` Accepts: ${tool.api.input.accept.join(', ') || 'any file'}.`;
+  return `${tool.title}: ${tool.description}${accepts} Result: ${tool.api.response} Upload limit ${Math.round(reference.uploadLimitBytes / 1e6)} MB.`;
+}
+
+export const mcpTools: readonly McpTool[] = liveTools.map((tool) => ({
+  name: mcpToolName(tool as ToolSpec),
+  description: description(tool as ToolSpec),
+  inputSchema: inputSchema(tool as ToolSpec),
+  tool: tool as ToolSpec,
+}));
+
+/** The HTTP path an MCP tool calls. */
+export const operationUrl = (tool: ToolSpec) => `${apiBasePath}${tool.api.path}`;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The Debian packages the toolkit uses, installed in one place: by .ci/run (what the tests use as real
+# peers and independent readers) and by the Dockerfile (what the server runs). Packages already there
+# are skipped. Usage:
+#   scripts/install-system-packages.sh runtime [--with-libreoffice]   # the server's engines and fonts
+#   scripts/install-system-packages.sh ci                               # runtime + LibreOffice + test peers
+set -euo pipefail
+
+kind=${1:-}
+shift || true
+with_office=false
+for arg in "$@"; do
+  case "$arg" in
+    --with-libreoffice) with_office=true ;;
+    *) echo "unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
+
+# ffmpeg: the system one is preferred over the copy in @ffmpeg-installer (newer, and shared).
+runtime=(ca-certificates ffmpeg fonts-dejavu-core)
+office=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
+  fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea)
+# Tests: Redis (rate limits, queues), poppler (PDF text compared with pdftotext), unzip (archives
+# opened by another reader), Chromium (browser tests), nginx (the multi-instance benchmark).
+ci=(redis-server poppler-utils unzip chromium nginx)
+
+case "$kind" in
+  runtime) packages=("${runtime[@]}"); [ "$with_office" = true ] && packages+=("${office[@]}") ;;
+  ci) packages=("${runtime[@]}" "${office[@]}" "${ci[@]}") ;;
+  *) echo "usage: $0 runtime [--with-libreoffice] | ci" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "apt-get install ${missing[*]}"
+as_root=""
+[ "$(id -u)" -eq 0 ] || as_root="sudo"
+$as_root apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# In an image, the package lists are dead weight.
+if [ -f /.dockerenv ]; then $as_root rm -rf /var/lib/apt/lists/*; fi
