@@ -75,7 +75,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
   });
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
-  await app.register(httpHygienePlugin);
+  await app.register(httpHygienePlugin, { uploadPace: config.uploadPace });
 
   await app.register(
     async (api) => {
