@@ -96,7 +96,7 @@ export async function buildApp(
   });
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
-  await app.register(httpHygienePlugin);
+  await app.register(httpHygienePlugin, { uploadPace: config.uploadPace });
   await app.register(requestLogPlugin, { prefixes: [`${apiBasePath}/`] });
   const lanes = (): Record<string, LaneLoad> => ({});
   await app.register(metricsPlugin, {

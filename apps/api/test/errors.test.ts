@@ -345,7 +345,7 @@ describe('malformed requests: 400 MALFORMED_REQUEST', () => {
     expectMalformed(await post(cut, { ...headers, 'content-length': String(cut.length) }));
   });
 
-  it("when a part's filename*= is not valid percent-encoding", async () => {
+  it("reads a part's filename*= that is not valid percent-encoding leniently: the upload works, the download name is ASCII", async () => {
     const boundary = 'xBoundary42';
     const payload = Buffer.concat([
       Buffer.from(
@@ -353,9 +353,14 @@ describe('malformed requests: 400 MALFORMED_REQUEST', () => {
           'Content-Type: image/png\r\n\r\n',
       ),
       cat,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="width"\r\n\r\n9\r\n--${boundary}--\r\n`,
+      ),
     ]);
-    expectMalformed(await post(payload, { 'content-type': `multipart/form-data; boundary=${boundary}` }));
+    const res = await post(payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(res.statusCode).toBe(200);
+    expect((await decoded(res.rawPayload)).width).toBe(9);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="catA-resize.png"');
   });
 
   it('when the multipart boundary is missing', async () => {

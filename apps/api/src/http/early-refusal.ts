@@ -9,7 +9,7 @@ const hasBody = (request: FastifyRequest) =>
 
 /**
  * A tool route's onRequest check, before a byte of the body is read or an upload slot taken: an
- * announced body larger than the route accepts is refused (413), and so is a body of any other
+ * announced form larger than the route accepts is refused (413), and so is a body of any other
  * kind than a form on a route that only takes files (the same MISSING_FILE whatever was sent:
  * text/plain, application/octet-stream or JSON).
  */
@@ -19,7 +19,10 @@ export function refuseEarly(input: InputKind, fileBytes: number) {
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   return async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
-    if (Number.isFinite(length) && length > max) {
+    const form = isMultipart(request.raw);
+    // A JSON or text body is Fastify's to refuse, by its own length limit and with a sentence about
+    // the body (before reading it, too): "per file" would name something that was not sent.
+    if (Number.isFinite(length) && length > max && (form || input.kind !== 'json-or-file')) {
       throw new ApiError(
         'PAYLOAD_TOO_LARGE',
         totalBytes === undefined
@@ -27,7 +30,7 @@ export function refuseEarly(input: InputKind, fileBytes: number) {
           : `The upload is ${mb(length)} MB; at most ${mb(totalBytes)} MB of files in all is allowed.`,
       );
     }
-    if (input.kind !== 'json-or-file' && hasBody(request) && !isMultipart(request.raw)) {
+    if (input.kind !== 'json-or-file' && hasBody(request) && !form) {
       throw missingFile(input);
     }
   };

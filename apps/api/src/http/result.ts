@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+// The package's own path: its types are in @types, not in the newer copy @fastify/static has hoisted.
+import formatDisposition from 'content-disposition/index.js';
 import type { FastifyReply } from 'fastify';
 import { bufferView } from '../bytes.js';
 
@@ -72,17 +74,14 @@ export function contentDisposition(
   operation: string,
   extension: string,
 ): string {
-  const header = `attachment; filename="${fileStem(sourceName)}-${operation}.${extension}"`;
+  const ascii = `${fileStem(sourceName)}-${operation}.${extension}`;
   const original = rawStem(sourceName);
   // U+FFFD: the name was not UTF-8 (e.g. Latin-1 bytes); the ASCII form is all that is reliable.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
   const unicode = /[^\x20-\x7e]/.test(original) && !/[\u0000-\u001f\u007f\ufffd]/.test(original);
-  if (!unicode) return header;
-  const encoded = encodeURIComponent(`${original}-${operation}.${extension}`).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${header}; filename*=UTF-8''${encoded}`;
+  return unicode
+    ? formatDisposition(`${original}-${operation}.${extension}`, { fallback: ascii })
+    : formatDisposition(ascii);
 }
 
 function serverTiming(timings: Record<string, number>): string {

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { lingerThenClose } from '../http/linger.js';
+import { failBody } from '../http/upload-guard.js';
 import { OperationError } from '../operations/errors.js';
 import { earlySecurityHeaders } from './security-headers.js';
 
@@ -208,9 +209,14 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     return;
   }
   // A response already under way (the bytes after a request whose Content-Length said 0, say)
-  // must not get a second one written into it: let it finish, then close.
+  // must not get a second one written into it: let it finish, then close. If its request's body
+  // is what broke (a malformed chunk), that body's reader answers 400 instead of waiting for the
+  // rest, which will never come.
   const current = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
   if (current && !current.writableFinished) {
+    if (!current.req.complete && !current.headersSent) {
+      failBody(socket, new ApiError('MALFORMED_REQUEST', 'The request body is not valid HTTP.'));
+    }
     current.once('finish', () => closeGently(socket));
     current.once('close', () => closeGently(socket));
     return;

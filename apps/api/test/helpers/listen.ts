@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { makeApp } from './app.js';
 
 /**
  * Listens on a port the system picks (one nobody used a moment ago). A fixed range shared by the
@@ -27,4 +29,24 @@ export async function freePort(): Promise<number> {
     if (ok) return port;
   }
   throw new Error('No free port in 3100–3199');
+}
+
+/**
+ * One app listening for a whole test file: started before its tests, closed after them.
+ *
+ * @example const server = servePerFile(); … fetch(`${server.base}/api/v1/health`)
+ */
+export function servePerFile(env: Record<string, string> = {}): { readonly base: string } {
+  let app: FastifyInstance | undefined;
+  let base = '';
+  beforeAll(async () => {
+    app = await makeApp(env);
+    base = await listenOnFreePort(app);
+  });
+  afterAll(() => app?.close());
+  return {
+    get base() {
+      return base;
+    },
+  };
 }

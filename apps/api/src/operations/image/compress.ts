@@ -12,9 +12,9 @@ export type CompressResult =
 /**
  * Re-encodes an image with the encoder settings that spend time for bytes (see EncodeSettings
  * 'smallest': optimised progressive JPEG, palette quantisation for PNG unless `lossless`, highest effort
- * for WebP, AVIF and GIF), metadata stripped and a colour profile that only describes sRGB left
- * out (srgb-profile.ts). The result is never larger than the input: when the
- * re-encode is not smaller, the input comes back unchanged with `compressed: false`.
+ * for WebP, AVIF and GIF), metadata stripped and the colour profile kept, as every operation does.
+ * The result is never larger than the input: when the re-encode is not smaller, the input comes
+ * back unchanged with `compressed: false`.
  *
  * @example const out = await compressImage({ data, name: 'photo.jpg' }, { quality: 75, format: 'same', lossless: false }, limits)
  */

@@ -22,11 +22,9 @@ export interface EncodeSettings {
 
 /**
  * What became of the input's colour profile: kept as it was, converted to sRGB (a CMYK or other
- * non-RGB profile, or a format that cannot embed one), left out because it describes sRGB, which
- * an untagged image is read as (compress only, see srgb-profile.ts), or there was none (sRGB is
- * assumed).
+ * non-RGB profile, or a format that cannot embed one), or there was none (sRGB is assumed).
  */
-export type ColourHandling = 'kept' | 'converted-to-srgb' | 'srgb-profile-dropped' | 'untagged';
+export type ColourHandling = 'kept' | 'converted-to-srgb' | 'untagged';
 
 /** An encoded image and what a client needs to know about it. */
 export interface ImageResult {
@@ -49,8 +47,6 @@ export interface EncodeHints {
   paletteInput?: boolean;
   /** Frame timing for an animation rebuilt from raw frames (see frames.ts). */
   timing?: { delay?: number[]; loop?: number };
-  /** The input's profile describes sRGB and was ignored when decoding: write the pixels untagged. */
-  srgbProfileDropped?: boolean;
 }
 
 /** Formats whose files can carry an ICC profile. */
@@ -69,12 +65,10 @@ async function applyColourPolicy(
   image: Sharp,
   format: WriteFormat,
   keepMetadata: boolean,
-  srgbProfileDropped = false,
 ): Promise<{ image: Sharp; colour: ColourHandling; grey: boolean }> {
   // One header read for everything below (an SVG's header is its whole XML).
   const meta = await image.metadata();
   const grey = meta.space === 'b-w' || meta.space === 'grey16';
-  if (srgbProfileDropped) return { image, colour: 'srgb-profile-dropped', grey };
   const space = meta.icc ? profileSpace(meta.icc) : undefined;
   const foreign = meta.space === 'cmyk' || (space !== undefined && space !== 'RGB' && space !== 'GRAY');
   if (foreign || (space !== undefined && !embedsProfile.has(format))) {
@@ -147,12 +141,7 @@ export async function encodeImage(
     const { r, g, b } = settings.background ?? white;
     pipeline = pipeline.flatten({ background: { r, g, b } });
   }
-  const policy = await applyColourPolicy(
-    pipeline,
-    settings.format,
-    settings.keepMetadata,
-    hints.srgbProfileDropped,
-  );
+  const policy = await applyColourPolicy(pipeline, settings.format, settings.keepMetadata);
   if (settings.effort === 'smallest' && policy.grey) {
     // libvips writes grey inputs as RGB by default: three channels where one says the same.
     policy.image = policy.image.toColourspace('b-w');

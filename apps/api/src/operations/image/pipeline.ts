@@ -19,9 +19,8 @@
  *   (`firstFrameOnly`). Steps then run in order on one sharp pipeline; a step that needs what sharp
  *   cannot chain (a per-frame rotation of an animation) may return a new pipeline (see frames.ts).
  * - encodeImage (encode.ts) writes the format with the shared settings: quality, metadata kept or
- *   stripped, the colour profile kept or converted to sRGB (never dropped silently; compress leaves
- *   out one that only describes sRGB, see srgb-profile.ts), transparency flattened for formats
- *   without alpha, and per-format encoder effort.
+ *   stripped, the colour profile kept or converted to sRGB (never dropped), transparency flattened
+ *   for formats without alpha, and per-format encoder effort.
  *
  * - Operations (one file each, options in options.ts): resize, thumbnail, rotate, flip, convert,
  *   compress run one source through runPipeline; combine opens several sources, renders each with
@@ -38,7 +37,6 @@ import { decodeFailure } from './failures.js';
 import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
 import type { ImageLimits } from './limits.js';
 import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
-import { describesSrgb } from './srgb-profile.js';
 
 /** An uploaded image: its bytes and the file name it came with (for messages). */
 export interface ImageInput {
@@ -130,7 +128,7 @@ export interface PipelinePlan {
  * A sharp pipeline over the upload: pixel limit, timeout, EXIF orientation applied.
  * `animated` decodes every frame (as one tall strip of pages).
  */
-export function decode(source: OpenedImage, animated: boolean, ignoreIcc = false): Sharp {
+export function decode(source: OpenedImage, animated: boolean): Sharp {
   const { input, probe, limits } = source;
   if (animated && probe.width * probe.height * probe.pages > limits.maxInputPixels) {
     throw new OperationError(
@@ -144,7 +142,6 @@ export function decode(source: OpenedImage, animated: boolean, ignoreIcc = false
     failOn: 'error',
     limitInputPixels: limits.maxInputPixels,
     sequentialRead: true,
-    ignoreIcc,
   })
     .timeout({ seconds: Math.ceil(limits.timeoutMs / 1000) })
     .autoOrient();
@@ -158,16 +155,13 @@ export async function runPipeline(source: OpenedImage, plan: PipelinePlan): Prom
   const multiFrame = source.probe.pages > 1;
   const animated = multiFrame && plan.animation !== 'first' && animatedFormats.has(plan.format);
   const context: StepContext = { source, format: plan.format, animated };
-  // Compress leaves out a profile that only says "sRGB" (see srgb-profile.ts): read as untagged.
-  const srgbProfileDropped =
-    plan.encode.effort === 'smallest' && !plan.encode.keepMetadata && (await describesSrgb(source.probe.icc));
   try {
-    let image = decode(source, animated, srgbProfileDropped);
+    let image = decode(source, animated);
     for (const step of plan.steps) image = await step(image, context);
     const result = await encodeImage(
       image,
       { ...plan.encode, format: plan.format },
-      { paletteInput: source.probe.isPalette, timing: context.timing, srgbProfileDropped },
+      { paletteInput: source.probe.isPalette, timing: context.timing },
     );
     return { ...result, firstFrameOnly: multiFrame && !animated };
   } catch (cause) {
