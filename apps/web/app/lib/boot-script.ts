@@ -1,7 +1,6 @@
 import { SEARCH_KEYBOARD_SHORTCUT } from '~/components/layout/search/search-provider';
 import { MOBILE_QUERY } from '~/hooks/use-mobile';
-import { installEarlyActions } from './early-actions';
-import type { EarlyActionsConfig } from './early-actions-types';
+import { type EarlyActionsConfig, installEarlyActions } from './early-actions';
 import { SIDEBAR_ATTRIBUTE, SIDEBAR_COOKIE, SIDEBAR_KEYBOARD_SHORTCUT, sidebarCookie } from './sidebar-state';
 import { DARK_QUERY, THEME_COOKIE, themeCookie } from './theme';
 
@@ -18,7 +17,10 @@ export const HYDRATION_BOUNDARY_ATTRIBUTE = 'data-hydration-boundary';
 export const EARLY_PENDING_ATTRIBUTE = 'data-early-pending';
 /** On a control whose click works in plain DOM before hydration: `theme` or `sidebar`. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
-/** On a button that opens a file picker: the id of its file input, so the picker opens at once. */
+/**
+ * The id of a file input: on a button that opens it (the picker then opens at once before hydration)
+ * and on a drop zone (files dropped before hydration go into it).
+ */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
 
 const earlyActionsConfig = (): EarlyActionsConfig => ({
@@ -27,7 +29,6 @@ const earlyActionsConfig = (): EarlyActionsConfig => ({
   boundaryAttribute: HYDRATION_BOUNDARY_ATTRIBUTE,
   pendingAttribute: EARLY_PENDING_ATTRIBUTE,
   actionAttribute: EARLY_ACTION_ATTRIBUTE,
-  actions: { theme: 'theme', sidebar: 'sidebar' },
   fileInputAttribute: FILE_INPUT_ATTRIBUTE,
   darkClass: 'dark',
   themeCookies: { dark: themeCookie('dark'), light: themeCookie('light') },
@@ -44,13 +45,10 @@ const earlyActionsConfig = (): EarlyActionsConfig => ({
     'input[type="submit"]',
     'input[type="button"]',
     'input[type="image"]',
-    'label',
     ...['button', 'checkbox', 'radio', 'switch', 'tab', 'combobox', 'menuitem', 'option'].map(
       (role) => `[role="${role}"]`,
     ),
   ].join(','),
-  retryMs: 50,
-  typedReplays: 5,
 });
 
 /**
