@@ -1,6 +1,6 @@
 import { SEARCH_KEYBOARD_SHORTCUT } from '~/components/layout/search/search-provider';
 import { MOBILE_QUERY } from '~/hooks/use-mobile';
-import { type EarlyActionsConfig, installEarlyActions } from './early-actions';
+import { installEarlyActions } from './early-actions';
 import { SIDEBAR_ATTRIBUTE, SIDEBAR_COOKIE, SIDEBAR_KEYBOARD_SHORTCUT, sidebarCookie } from './sidebar-state';
 import { DARK_QUERY, THEME_COOKIE, themeCookie } from './theme';
 
@@ -23,7 +23,7 @@ export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
  */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
 
-const earlyActionsConfig = (): EarlyActionsConfig => ({
+const earlyActionsConfig = () => ({
   installedFlag: '__earlyActions',
   hydratedAttribute: HYDRATED_ATTRIBUTE,
   boundaryAttribute: HYDRATION_BOUNDARY_ATTRIBUTE,
@@ -31,25 +31,25 @@ const earlyActionsConfig = (): EarlyActionsConfig => ({
   actionAttribute: EARLY_ACTION_ATTRIBUTE,
   fileInputAttribute: FILE_INPUT_ATTRIBUTE,
   darkClass: 'dark',
-  themeCookies: { dark: themeCookie('dark'), light: themeCookie('light') },
-  sidebarCookies: { open: sidebarCookie(true), closed: sidebarCookie(false) },
   sidebarAttribute: SIDEBAR_ATTRIBUTE,
+  /** Serialized for document.cookie: [off, on] (light, dark; sidebar open, collapsed). */
+  cookies: {
+    theme: [themeCookie('light'), themeCookie('dark')] as const,
+    sidebar: [sidebarCookie(true), sidebarCookie(false)] as const,
+  },
+  /** Present only on pages with the docs sidebar. */
   sidebarSelector: '[data-slot="sidebar-wrapper"]',
   mobileQuery: MOBILE_QUERY,
   searchKey: SEARCH_KEYBOARD_SHORTCUT,
   sidebarKey: SIDEBAR_KEYBOARD_SHORTCUT,
-  controlSelector: [
-    'button',
-    'input[type="checkbox"]',
-    'input[type="radio"]',
-    'input[type="submit"]',
-    'input[type="button"]',
-    'input[type="image"]',
-    ...['button', 'checkbox', 'radio', 'switch', 'tab', 'combobox', 'menuitem', 'option'].map(
-      (role) => `[role="${role}"]`,
-    ),
-  ].join(','),
+  /** Controls whose clicks are kept (links are not: they work as plain links). */
+  controlSelector:
+    'button,input[type="submit"],input[type="button"],input[type="checkbox"],input[type="radio"],' +
+    ['button', 'checkbox', 'radio', 'switch', 'tab', 'combobox', 'menuitem', 'option']
+      .map((role) => `[role="${role}"]`)
+      .join(','),
 });
+export type EarlyActionsConfig = ReturnType<typeof earlyActionsConfig>;
 
 /**
  * Applies the theme (cookie, else system preference, else light), the sidebar's collapsed state, and

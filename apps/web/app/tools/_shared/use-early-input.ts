@@ -8,9 +8,9 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /** The text the visitor has put in the pre-rendered field `id`, if it differs from the page's. */
 function typedText(id: string): string | undefined {
-  const field = typeof document === 'undefined' ? null : document.getElementById(id);
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return undefined;
-  return field.value === field.defaultValue ? undefined : field.value;
+  if (typeof document === 'undefined') return undefined;
+  const field = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null;
+  return field && field.value !== field.defaultValue ? field.value : undefined;
 }
 
 /**
