@@ -20,7 +20,8 @@ const imageTools = liveTools.filter((tool) => {
   return input.kind === 'file' && input.field === 'image';
 });
 
-const perLoopMs = 20_000;
+// A round may wait for hydration as long as waitForHydration allows, then acts and checks the result.
+const perLoopMs = HYDRATION_TIMEOUT_MS + 15_000;
 const darkClass = new RegExp(`(^|\\s)${spec.theme.darkClass}(\\s|$)`);
 
 const themeCookieIs = (page: Page, value: string) => storedCookie(page.context(), spec.theme.cookie, value);
