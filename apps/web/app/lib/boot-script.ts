@@ -1,7 +1,6 @@
 import { SEARCH_KEYBOARD_SHORTCUT } from '~/components/layout/search/search-provider';
 import { MOBILE_QUERY } from '~/hooks/use-mobile';
 import { installEarlyActions } from './early-actions';
-import type { EarlyActionsConfig } from './early-actions-types';
 import { SIDEBAR_ATTRIBUTE, SIDEBAR_COOKIE, SIDEBAR_KEYBOARD_SHORTCUT, sidebarCookie } from './sidebar-state';
 import { DARK_QUERY, THEME_COOKIE, themeCookie } from './theme';
 
@@ -18,40 +17,39 @@ export const HYDRATION_BOUNDARY_ATTRIBUTE = 'data-hydration-boundary';
 export const EARLY_PENDING_ATTRIBUTE = 'data-early-pending';
 /** On a control whose click works in plain DOM before hydration: `theme` or `sidebar`. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
-/** On a button that opens a file picker: the id of its file input, so the picker opens at once. */
+/**
+ * The id of a file input: on a button that opens it (the picker then opens at once before hydration)
+ * and on a drop zone (files dropped before hydration go into it).
+ */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
 
-const earlyActionsConfig = (): EarlyActionsConfig => ({
+const earlyActionsConfig = () => ({
   installedFlag: '__earlyActions',
   hydratedAttribute: HYDRATED_ATTRIBUTE,
   boundaryAttribute: HYDRATION_BOUNDARY_ATTRIBUTE,
   pendingAttribute: EARLY_PENDING_ATTRIBUTE,
   actionAttribute: EARLY_ACTION_ATTRIBUTE,
-  actions: { theme: 'theme', sidebar: 'sidebar' },
   fileInputAttribute: FILE_INPUT_ATTRIBUTE,
   darkClass: 'dark',
-  themeCookies: { dark: themeCookie('dark'), light: themeCookie('light') },
-  sidebarCookies: { open: sidebarCookie(true), closed: sidebarCookie(false) },
   sidebarAttribute: SIDEBAR_ATTRIBUTE,
+  /** Serialized for document.cookie: [off, on] (light, dark; sidebar open, collapsed). */
+  cookies: {
+    theme: [themeCookie('light'), themeCookie('dark')] as const,
+    sidebar: [sidebarCookie(true), sidebarCookie(false)] as const,
+  },
+  /** Present only on pages with the docs sidebar. */
   sidebarSelector: '[data-slot="sidebar-wrapper"]',
   mobileQuery: MOBILE_QUERY,
   searchKey: SEARCH_KEYBOARD_SHORTCUT,
   sidebarKey: SIDEBAR_KEYBOARD_SHORTCUT,
-  controlSelector: [
-    'button',
-    'input[type="checkbox"]',
-    'input[type="radio"]',
-    'input[type="submit"]',
-    'input[type="button"]',
-    'input[type="image"]',
-    'label',
-    ...['button', 'checkbox', 'radio', 'switch', 'tab', 'combobox', 'menuitem', 'option'].map(
-      (role) => `[role="${role}"]`,
-    ),
-  ].join(','),
-  retryMs: 50,
-  typedReplays: 5,
+  /** Controls whose clicks are kept (links are not: they work as plain links). */
+  controlSelector:
+    'button,input[type="submit"],input[type="button"],input[type="checkbox"],input[type="radio"],' +
+    ['button', 'checkbox', 'radio', 'switch', 'tab', 'combobox', 'menuitem', 'option']
+      .map((role) => `[role="${role}"]`)
+      .join(','),
 });
+export type EarlyActionsConfig = ReturnType<typeof earlyActionsConfig>;
 
 /**
  * Applies the theme (cookie, else system preference, else light), the sidebar's collapsed state, and

@@ -1,27 +1,54 @@
-import { describe, expect, it, vi } from 'vitest';
-import {
-  counter,
-  hydrate,
-  installBootScriptPerFile,
-  markReactOwned,
-  mount,
-  root,
-  settle,
-} from '../../test/early-actions-harness';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMedia } from '../../test/setup';
 import {
+  bootScript,
   EARLY_ACTION_ATTRIBUTE,
   EARLY_PENDING_ATTRIBUTE,
   FILE_INPUT_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
   HYDRATION_BOUNDARY_ATTRIBUTE,
 } from './boot-script';
 import { storedSidebarOpen } from './sidebar-state';
 import { storedTheme } from './theme';
 
-// Clicks, submissions, files, shortcuts and the controls that need no React, made before hydration
-// (text typed meanwhile: early-actions-typing.test.ts).
+// The boot script's listeners, run as the page runs them (the very string of the inline script),
+// against plain DOM standing in for the pre-rendered page. "Hydrating" is what the root layout and
+// HydrationBoundary do: set the hydrated attribute. (Text typed and files chosen before hydration:
+// tools/_shared/use-early-input.test.tsx.)
 
-installBootScriptPerFile();
+const root = document.documentElement;
+
+function hydrate(element: Element = root): void {
+  element.setAttribute(HYDRATED_ATTRIBUTE, '');
+}
+
+/** Lets the MutationObserver and the replays (one per task) run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function mount(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+function counter(element: EventTarget, type: string) {
+  const seen: Event[] = [];
+  element.addEventListener(type, (event) => seen.push(event));
+  return seen;
+}
+
+beforeAll(() => {
+  new Function(bootScript)();
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+  root.removeAttribute(HYDRATED_ATTRIBUTE);
+  root.removeAttribute(EARLY_PENDING_ATTRIBUTE);
+});
+
 describe('before hydration', () => {
   it('keeps a click and carries it out once, when the root has hydrated', async () => {
     const button = mount('<button type="button">Open menu</button>').querySelector('button');
@@ -43,40 +70,34 @@ describe('before hydration', () => {
     expect(clicks).toHaveLength(2);
   });
 
-  it('waits, inside a hydration boundary, for the boundary and for React to own the element', async () => {
+  it('waits, inside hydration boundaries, for every enclosing boundary to be hydrated too', async () => {
     const container = mount(
-      `<div ${HYDRATION_BOUNDARY_ATTRIBUTE}><form><button type="submit">Convert</button></form></div>`,
+      `<div ${HYDRATION_BOUNDARY_ATTRIBUTE}><div ${HYDRATION_BOUNDARY_ATTRIBUTE}><button>Convert</button></div></div>`,
     );
-    const boundary = container.firstElementChild as HTMLElement;
+    const [outer, inner] = Array.from(container.querySelectorAll(`[${HYDRATION_BOUNDARY_ATTRIBUTE}]`));
     const button = container.querySelector('button') as HTMLButtonElement;
-    const form = container.querySelector('form') as HTMLFormElement;
-    const submits = counter(form, 'submit');
-    form.addEventListener('submit', (event) => event.preventDefault());
+    const clicks = counter(button, 'click');
     button.click();
 
     hydrate();
     await settle();
-    expect(submits).toHaveLength(0);
-    hydrate(boundary);
+    expect(clicks).toHaveLength(0);
+    hydrate(outer as Element);
     await settle();
-    expect(submits).toHaveLength(0);
-    markReactOwned(button);
-    markReactOwned(form);
+    expect(clicks).toHaveLength(0);
+    hydrate(inner as Element);
     await settle();
-    expect(submits).toHaveLength(1);
+    expect(clicks).toHaveLength(1);
     await settle();
-    expect(submits).toHaveLength(1);
+    expect(clicks).toHaveLength(1);
   });
 
-  it('keeps a form submission (Enter in a field) instead of letting the browser reload the page', async () => {
-    const form = mount('<form><input name="q"><button type="submit">Go</button></form>').querySelector(
-      'form',
-    ) as HTMLFormElement;
+  it("keeps a submit button's click (Enter in a field clicks it too): no native submission, then one", async () => {
+    const container = mount('<form><input name="q"><button type="submit">Go</button></form>');
+    const form = container.querySelector('form') as HTMLFormElement;
     const submits = counter(form, 'submit');
     form.addEventListener('submit', (event) => event.preventDefault());
-    const early = new Event('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(early);
-    expect(early.defaultPrevented).toBe(true);
+    container.querySelector('button')?.click();
     expect(submits).toHaveLength(0);
     hydrate();
     await settle();
@@ -108,48 +129,30 @@ describe('before hydration', () => {
     expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
   });
 
-  it('lets a label focus its text field, but keeps a label click that toggles a checkbox', async () => {
+  it('a label click reaches its checkbox: shown checked at once, replayed as one click', async () => {
     const container = mount(
-      '<label for="w">Width</label><input id="w"><label for="c">Keep ratio</label><input id="c" type="checkbox">',
+      '<label for="c">Keep ratio</label><button id="c" role="checkbox" aria-checked="true" data-state="checked"><span data-state="checked">✓</span></button>',
     );
-    const [fieldLabel, boxLabel] = Array.from(container.querySelectorAll('label'));
-    const box = container.querySelector('#c') as HTMLInputElement;
-    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
-    fieldLabel?.dispatchEvent(first);
-    expect(first.defaultPrevented).toBe(false);
-    boxLabel?.click();
-    expect(box.checked).toBe(false);
-    hydrate();
-    await settle();
-    expect(box.checked).toBe(true);
-  });
-
-  it('a checkbox shows its new state at once; the replay restores the old one and clicks it', async () => {
-    const container = mount(
-      '<input id="native" type="checkbox" checked><button role="checkbox" aria-checked="true" data-state="checked"><span data-state="checked">✓</span></button>',
-    );
-    const native = container.querySelector('#native') as HTMLInputElement;
-    const aria = container.querySelector('button') as HTMLButtonElement;
-    const mark = aria.querySelector('span') as HTMLSpanElement;
+    const box = container.querySelector('button') as HTMLButtonElement;
+    const mark = box.querySelector('span') as HTMLSpanElement;
     const seen: string[] = [];
-    native.addEventListener('click', () => seen.push(`native:${native.checked}`));
-    aria.addEventListener('click', () => seen.push(`aria:${aria.getAttribute('aria-checked')}`));
+    box.addEventListener('click', () => seen.push(`click:${box.getAttribute('aria-checked')}`));
 
-    native.click();
-    aria.click();
-    expect(native.checked).toBe(false);
-    expect([aria.getAttribute('aria-checked'), aria.getAttribute('data-state')]).toEqual([
+    container.querySelector('label')?.click();
+    expect([box.getAttribute('aria-checked'), box.getAttribute('data-state')]).toEqual([
       'false',
       'unchecked',
     ]);
     expect(mark.style.visibility).toBe('hidden');
+    expect(box.getAttribute('aria-busy')).toBe('true');
     expect(seen).toEqual([]);
 
     hydrate();
     await settle();
-    // The page's handlers see the click of an unchanged control, as they would have after hydration.
-    expect(seen).toEqual(['native:false', 'aria:true']);
+    // The page's handler sees the click of an unchanged control, as it would have after hydration.
+    expect(seen).toEqual(['click:true']);
     expect(mark.style.visibility).toBe('');
+    expect(box.hasAttribute('aria-busy')).toBe(false);
   });
 
   it('replays a pointer click as the whole press (some controls act on pointerdown)', async () => {
@@ -191,7 +194,6 @@ describe('before hydration', () => {
     b.click();
     expect(order).toEqual([]);
     hydrate(container.firstElementChild as Element);
-    markReactOwned(a);
     await settle();
     expect(order).toEqual(['a', 'b']);
     b.click();
@@ -231,6 +233,41 @@ describe('before hydration', () => {
     await settle();
     expect(clicks).toHaveLength(0);
     expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it("a drop of files where the page is not live puts them into the zone's file input", async () => {
+    const container = mount(
+      `<fieldset ${FILE_INPUT_ATTRIBUTE}="zone-input"><h3>Drop here</h3><input id="zone-input" type="file" hidden></fieldset>`,
+    );
+    const input = container.querySelector('input') as HTMLInputElement;
+    // jsdom has no DataTransfer: the input's files stand for the dropped ones, and record the handover.
+    const handed: unknown[] = [];
+    Object.defineProperty(input, 'files', { set: (files) => handed.push(files), configurable: true });
+    const changes = counter(input, 'change');
+    const drops = counter(container, 'drop');
+    const files = ['photo.png'];
+    const drag = (type: string) =>
+      Object.assign(new Event(type, { bubbles: true, cancelable: true }), {
+        dataTransfer: { types: ['Files'], files },
+      });
+
+    const over = drag('dragover');
+    container.querySelector('h3')?.dispatchEvent(over);
+    // Allowed, or the browser would not drop there; and its default (opening the file) prevented.
+    expect(over.defaultPrevented).toBe(true);
+    const drop = drag('drop');
+    container.querySelector('h3')?.dispatchEvent(drop);
+    expect(drop.defaultPrevented).toBe(true);
+    expect(handed).toEqual([files]);
+    expect(changes).toHaveLength(1);
+    expect(drops).toHaveLength(0);
+
+    hydrate();
+    await settle();
+    expect(drops).toHaveLength(0);
+    const live = drag('drop');
+    container.querySelector('h3')?.dispatchEvent(live);
+    expect([live.defaultPrevented, drops.length, handed.length]).toEqual([false, 1, 1]);
   });
 });
 

@@ -19,9 +19,8 @@ function BoundaryContent({ children }: { children: ReactNode }) {
  * The wrapper is `display: contents`, so it does not change the layout.
  *
  * Use it, not a bare Suspense, around any lazily loaded part with controls, also inside another
- * boundary: an attempt to hydrate a part that suspends or is interrupted leaves React's marks on the
- * elements it got through, so they look live while React would drop what is done to them (a typed
- * text, a chosen file). Only this boundary's own mark says that its part has been committed.
+ * boundary: the boot script waits for the marks of every boundary around a control, and a part under
+ * a bare Suspense would look hydrated with its parent while React still drops the clicks aimed at it.
  */
 export function HydrationBoundary({
   children,

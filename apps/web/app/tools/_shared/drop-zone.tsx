@@ -2,6 +2,7 @@ import { type DragEvent, type ReactNode, type RefObject, useImperativeHandle, us
 import { Button } from '~/components/ui/button';
 import { FILE_INPUT_ATTRIBUTE } from '~/lib/boot-script';
 import { cn } from '~/lib/utils';
+import { useFilesChosenEarly } from './use-early-input';
 
 export const UPLOAD_HEADING = 'Drag & Drop or Select from File';
 export const SELECT_FILE_LABEL = 'Select file';
@@ -48,6 +49,7 @@ export function DropZone({
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   useImperativeHandle(ref, () => ({ openPicker: () => inputRef.current?.click() }), []);
+  useFilesChosenEarly(inputRef, onFiles);
 
   const onDragOver = (event: DragEvent<HTMLFieldSetElement>) => {
     if (!hasFiles(event)) return;
@@ -74,6 +76,7 @@ export function DropZone({
       onDragOver={onDragOver}
       onDragLeave={onDragLeave}
       onDrop={onDrop}
+      {...filePickerProps(inputId)}
       className={cn(
         'relative m-0 min-w-0 rounded-xl border-2 border-dashed transition-colors',
         filled ? 'border-border p-3 sm:p-4' : 'border-input bg-muted/30 px-4 py-8 sm:py-10',
@@ -102,8 +105,9 @@ export function DropZone({
 }
 
 /**
- * Props for a button that opens the file input `inputId`: before hydration the boot script opens the
- * picker itself, at once (browsers show one only shortly after the click; lib/early-actions.ts).
+ * Props for a button that opens the file input `inputId`, or an element that files are dropped on:
+ * before hydration the boot script opens the picker itself, at once (browsers show one only shortly
+ * after the click), and puts dropped files into the input (lib/early-actions.ts).
  */
 export function filePickerProps(inputId: string): Record<string, string> {
   return { [FILE_INPUT_ATTRIBUTE]: inputId };

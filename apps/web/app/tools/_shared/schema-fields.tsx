@@ -5,6 +5,7 @@ import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import type { FieldDoc } from '~/lib/schema-fields';
 import { FieldError } from './panel';
+import { useTypedEarly } from './use-early-input';
 import type { FieldsForm } from './use-schema-form';
 
 /*
@@ -49,6 +50,8 @@ export function NumberField({ form, name, label, help, disabled, step }: FieldPr
   const text = help ?? doc.description;
   const error = form.errors[name];
   const whole = doc.type === 'integer';
+  const set = (text: string) => form.set(name, text.trim());
+  const value = useTypedEarly(id, String(form.values[name] ?? ''), set);
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -57,10 +60,10 @@ export function NumberField({ form, name, label, help, disabled, step }: FieldPr
         inputMode={whole ? 'numeric' : 'decimal'}
         autoComplete="off"
         placeholder={doc.defaultValue === undefined ? 'Auto' : String(doc.defaultValue)}
-        value={String(form.values[name] ?? '')}
+        value={value}
         disabled={disabled}
         data-step={step}
-        onChange={(event) => form.set(name, event.currentTarget.value.trim())}
+        onChange={(event) => set(event.currentTarget.value)}
         onBlur={() => form.check(name)}
         aria-invalid={error ? true : undefined}
         aria-describedby={described(ids, text, error)}
@@ -85,6 +88,8 @@ export function TextField({
   const ids = { help: `${id}-help`, error: `${id}-error` };
   const text = help ?? doc.description;
   const error = form.errors[name];
+  const set = (text: string) => form.set(name, text);
+  const value = useTypedEarly(id, String(form.values[name] ?? ''), set);
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -92,9 +97,9 @@ export function TextField({
         id={id}
         autoComplete="off"
         placeholder={placeholder ?? (doc.defaultValue === undefined ? undefined : String(doc.defaultValue))}
-        value={String(form.values[name] ?? '')}
+        value={value}
         disabled={disabled}
-        onChange={(event) => form.set(name, event.currentTarget.value)}
+        onChange={(event) => set(event.currentTarget.value)}
         onBlur={() => form.check(name)}
         aria-invalid={error ? true : undefined}
         aria-describedby={described(ids, text, error)}

@@ -5,6 +5,7 @@ import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
 import { filePickerProps } from './drop-zone';
 import { formatBytes, formatCount } from './format';
+import { useFilesChosenEarly, useTypedEarly } from './use-early-input';
 import type { TextOrFile } from './use-text-or-file';
 
 export const UPLOAD_TEXT_FILE_LABEL = 'Upload a file';
@@ -36,6 +37,8 @@ export function TextOrFileInput({
   const [dragging, setDragging] = useState(false);
   const { file, text, noun } = input;
   const name = label ?? (noun === 'text' ? 'Text' : noun);
+  const shown = useTypedEarly(textareaId, text, input.setText);
+  useFilesChosenEarly(fileInput, input.chooseFile);
 
   const onDragOver = (event: DragEvent<HTMLTextAreaElement>) => {
     if (!Array.from(event.dataTransfer?.types ?? []).includes('Files')) return;
@@ -89,7 +92,7 @@ export function TextOrFileInput({
       <textarea
         id={textareaId}
         ref={input.textareaRef}
-        value={text}
+        value={shown}
         placeholder={placeholder}
         spellCheck={false}
         autoCapitalize="off"
@@ -106,6 +109,7 @@ export function TextOrFileInput({
           input.chooseFile(Array.from(event.dataTransfer.files));
         }}
         data-dragging={dragging || undefined}
+        {...filePickerProps(fileInputId)}
         className={cn(
           'min-h-48 w-full resize-y rounded-md border border-input bg-code px-3 py-2 font-mono text-xs leading-5',
           'shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring',

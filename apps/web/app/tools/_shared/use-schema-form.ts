@@ -91,10 +91,10 @@ export function useSchemaForm<S extends z.ZodObject>(
     values: values as Values<S>,
     errors,
     set: (name, value) => {
-      const next = { ...values, [name]: value };
-      setValues(next);
+      // An update of the latest values: fields given text typed before hydration all set at mount.
+      setValues((current) => ({ ...current, [name]: value }));
       // Once an error shows, it goes as soon as the value is right.
-      if (errors[name]) checkOne(name, next);
+      if (errors[name]) checkOne(name, { ...values, [name]: value });
     },
     check: (name) => checkOne(name, values),
     validate: () => {

@@ -8,6 +8,7 @@ import { FieldError, FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
+import { useTypedEarly } from '../_shared/use-early-input';
 import { useFileUpload } from '../_shared/use-file-upload';
 import {
   digitsOnly,
@@ -48,6 +49,8 @@ export default function ResizePanel() {
     if (qualityError) setQualityError(validateQuality(quality));
   };
 
+  const quality = useTypedEarly(ids.quality, values.quality, onQuality);
+
   const submit = () => {
     const error = validateQuality(values.quality);
     setQualityError(error);
@@ -84,7 +87,7 @@ export default function ResizePanel() {
               inputMode="numeric"
               autoComplete="off"
               maxLength={3}
-              value={values.quality}
+              value={quality}
               onChange={(event) => onQuality(event.currentTarget.value)}
               onBlur={() => setQualityError(validateQuality(values.quality))}
               aria-invalid={qualityError ? true : undefined}
@@ -136,6 +139,7 @@ function SideField({
   /** Said under the field while it is disabled. */
   note: string;
 }) {
+  const shown = useTypedEarly(id, value, onChange);
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -144,7 +148,7 @@ function SideField({
         inputMode="numeric"
         autoComplete="off"
         placeholder="Auto"
-        value={value}
+        value={shown}
         disabled={disabled}
         onChange={(event) => onChange(event.currentTarget.value)}
         aria-describedby={disabled ? `${id}-note` : undefined}
