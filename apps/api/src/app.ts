@@ -99,10 +99,12 @@ export async function buildApp(
   await app.register(httpHygienePlugin, { uploadPace: config.uploadPace });
   await app.register(requestLogPlugin, { prefixes: [`${apiBasePath}/`] });
   const lanes = (): Record<string, LaneLoad> => ({});
+  const jobs = await setUpJobs(app, config, options.role ?? 'http');
   await app.register(metricsPlugin, {
     token: config.access.metricsToken,
     apiPrefix: `${apiBasePath}/`,
     lanes,
+    jobs: () => jobs.engine.counts(),
   });
   const engines: Record<string, EngineCheck> = {
     libvips: checkLibvips,
@@ -115,7 +117,6 @@ export async function buildApp(
     app.addHook('onClose', redis.close);
   }
 
-  const jobs = await setUpJobs(app, config, options.role ?? 'http');
   await app.register(
     async (api) => {
       const exempt = [`${apiBasePath}${healthPath}`, `${apiBasePath}${readyPath}`];

@@ -75,6 +75,9 @@ describe('jobs, in this process', () => {
     expect(result.headers['content-type']).toBe(direct.headers['content-type']);
     expect(result.json()).toEqual(direct.json());
     expect(result.json().data.words).toBe(4);
+    // The metrics count jobs by state.
+    const metrics = (await app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/^toolkit_jobs\{state="succeeded"\} [1-9]/m);
   });
 
   it('runs a file upload as a job: the image comes back decoded at its size', async () => {

@@ -203,7 +203,11 @@ describe('GET /metrics', () => {
       );
       const names = after.map((f) => f.name);
       expect(names).toEqual(
-        expect.arrayContaining(['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']),
+        expect.arrayContaining([
+          'process_resident_memory_bytes',
+          'nodejs_eventloop_lag_seconds',
+          'toolkit_jobs',
+        ]),
       );
       // The website's files and /metrics itself are not counted.
       expect(
