@@ -33,6 +33,8 @@ export interface RedisJobsOptions {
   work?: { execute: Execute; concurrency: number; onFinished?: (record: JobRecord) => void } | undefined;
   /** How long a job stays locked by its worker: past it, a silent worker's job runs elsewhere. */
   lockMs?: number;
+  /** Told each time a run of a job ends, and whether its answer was the one stored. */
+  onRunEnded?: (id: string, stored: boolean) => void;
 }
 
 const key = (id: string, part = '') => `${prefix}${id}${part}`;
@@ -266,6 +268,7 @@ export class RedisJobs implements JobEngine {
     const { body: resultBody, ...resultMeta } = response;
     // Exactly one answer per job, whichever run of it finishes first.
     const stored = await this.redis.set(key(id, ':result'), JSON.stringify(resultMeta), 'EX', ttl, 'NX');
+    this.options.onRunEnded?.(id, stored === 'OK');
     if (stored !== 'OK') return;
     await this.redis.set(key(id, ':body'), resultBody, 'EX', ttl);
     const latest = await this.get(id);

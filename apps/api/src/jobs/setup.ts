@@ -56,6 +56,7 @@ export async function setUpJobs(
       url: config.rateLimit.redisUrl,
       ttlMs: config.jobs.ttlMs,
       lockMs: config.jobs.lockMs,
+      onRunEnded: (id, stored) => app.log.info({ job: id, stored }, 'job run ended'),
       // A worker runs jobs; an HTTP instance too, unless EXECUTION=queue leaves them to the workers.
       work:
         role === 'worker' || config.jobs.execution === 'direct'
