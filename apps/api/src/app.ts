@@ -7,6 +7,7 @@ import { corsPlugin } from './plugins/cors.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
 import { httpHygienePlugin } from './plugins/http-hygiene.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { multipartPlugin } from './plugins/multipart.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, table: HandlerTable = handlers): 
       await api.register(corsPlugin, { origins: config.corsOrigins });
       await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
+      await api.register(jsonBodyPlugin);
       await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
