@@ -3,6 +3,7 @@ import { gfm } from '@joplin/turndown-plugin-gfm';
 import { convert as htmlToText } from 'html-to-text';
 import { Marked } from 'marked';
 import TurndownService from 'turndown';
+import { assertMarkdownNesting, withinMarkdownDepth } from '../../text/markdown-depth.js';
 import { htmlPage, sanitize } from './html-safety.js';
 
 /*
@@ -67,7 +68,8 @@ export function htmlToPlainText(html: string): string {
 
 /** Markdown → a complete, sanitised HTML page (GitHub-flavoured: tables, task lists, strikethrough). */
 export function markdownToHtml(markdown: string, title: string): string {
+  assertMarkdownNesting(markdown, 'file');
   const marked = new Marked({ gfm: true, async: false });
-  const body = marked.parse(markdown, { async: false });
+  const body = withinMarkdownDepth(() => marked.parse(markdown, { async: false }), 'file');
   return htmlPage(title, sanitize(body, { remoteImages: true }).trim());
 }
