@@ -44,8 +44,9 @@ function reason(message: string): string {
   return message
     .replace(/ in JSON at position \d+.*$/s, '')
     .replace(/ after JSON at position \d+.*$/s, ' after the JSON value')
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/, ".*"\.\.\. is not valid JSON$/s, '');
+    // V8 quotes the text around the error ('…, "{"a":…" is not valid JSON', '…, ..."b": [1,,2]…"…'):
+    // the person has the document, and the line and column say where.
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
 }
 
 /**
