@@ -10,7 +10,7 @@ import {
 } from './helpers/http-client.js';
 
 /*
- * The probe's hostile data, text and Markdown inputs (issue 28), built here, against a real
+ * The probe's hostile data, text, Markdown and HTML inputs (issue 28), built here, against a real
  * listening server: each gets the contract's answer (never a 500), and the server answers its
  * health check after each. Every request is sent twice: a stack overflow inside the YAML library
  * once left Node unable to compile a regular expression on the next parse, killing the process.
@@ -102,6 +102,15 @@ const refusals: [string, Send, Refusal][] = [
     json('/data/xml-to-json', { xml: nested('<a>', '</a>', 100_000) }),
     tooDeep('XML', 1000),
   ],
+  ...['md', 'txt'].map((to): [string, Send, Refusal] => [
+    `files/convert: HTML 100,000 deep to ${to}`,
+    file('/files/convert', `<html><body>${'<div>'.repeat(100_000)}x</body></html>`, 'a.html', { to }),
+    {
+      status: 422,
+      code: 'UNPROCESSABLE_FILE',
+      message: /^The HTML nests elements more than 256 levels deep; at most 256 levels can be converted\.$/,
+    },
+  ]),
   ...Object.entries(deepYaml).flatMap(([name, yaml]): [string, Send, Refusal][] => [
     [`yaml-to-json: ${name}`, json('/data/yaml-to-json', { yaml }), tooDeep('YAML', 200)],
     [
