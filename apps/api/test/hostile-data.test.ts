@@ -12,8 +12,8 @@ import {
 /*
  * The probe's hostile data, text, Markdown and HTML inputs (issue 28), built here, against a real
  * listening server: each gets the contract's answer (never a 500), and the server answers its
- * health check after each. Every request is sent twice: a stack overflow inside the YAML library
- * once left Node unable to compile a regular expression on the next parse, killing the process.
+ * health check after each. Every request is sent twice: after a stack overflow inside the YAML
+ * library, Node could die compiling a regular expression on the next parse (yaml-depth.ts).
  */
 
 const server = listeningServer();

@@ -2,9 +2,9 @@ import { tooDeep } from './limits.js';
 
 /**
  * How deeply a YAML document (or a JSON one, which is YAML flow) may nest before the YAML library
- * sees it. The library recurses: about 700 levels overflow the stack, and once it has overflowed
- * inside a regular expression, Node 20 can die of "RegExpCompiler Allocation failed" on a later
- * parse (two requests of 2 KB took the whole process down). Far more than real documents use.
+ * sees it. The library recurses: on the main thread's stack about 700 levels overflow it, and a
+ * second parse after such an overflow killed Node with "RegExpCompiler Allocation failed" (the
+ * worker threads' larger stack only moves that depth). Far more than real documents use.
  */
 export const MAX_YAML_NESTING = 200;
 
