@@ -16,7 +16,7 @@ import { htmlPage, sanitize } from './html-safety.js';
 
 /**
  * How deeply HTML may nest elements. The sanitiser, turndown and html-to-text all recurse: 2,000
- * levels overflow the stack, 1,000 take a second, and 100,000 nested <div>s ran for minutes.
+ * levels overflowed the main thread's stack, 1,000 took a second, 100,000 nested <div>s minutes.
  */
 export const MAX_HTML_NESTING = 256;
 
