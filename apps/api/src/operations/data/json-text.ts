@@ -41,12 +41,14 @@ function errorOffset(text: string, message: string): number {
 
 function reason(message: string): string {
   if (message === END_OF_INPUT) return 'the document ends too early';
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/ after JSON at position \d+.*$/s, ' after the JSON value')
-    // V8 quotes the text around the error ('…, "{"a":…" is not valid JSON', '…, ..."b": [1,,2]…"…'):
-    // the person has the document, and the line and column say where.
-    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
+  return (
+    message
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/ after JSON at position \d+.*$/s, ' after the JSON value')
+      // V8 quotes the text around the error ('…, "{"a":…" is not valid JSON', '…, ..."b": [1,,2]…"…'):
+      // the person has the document, and the line and column say where.
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+  );
 }
 
 /**
