@@ -18,6 +18,7 @@ import {
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { healthPath, healthPlugin } from './plugins/health.js';
 import { httpHygienePlugin } from './plugins/http-hygiene.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { multipartPlugin } from './plugins/multipart.js';
@@ -125,6 +126,7 @@ export async function buildApp(
       const open = [...exempt, `${apiBasePath}${openApiPath}`];
       await api.register(apiKeysPlugin, { keys: config.access.apiKeys, open });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
+      await api.register(jsonBodyPlugin);
       // After keys and rate limits: a job is admitted like a synchronous request.
       await api.register(jobsPlugin, jobs);
       await api.register(multipartPlugin);

@@ -220,9 +220,9 @@ describe('POST /api/v1/files/convert: bad input', () => {
     );
     expectError(
       await convert(Buffer.from('{"a": [1,,2]}'), 'bad.json', { to: 'yaml' }),
-      422,
-      'UNPROCESSABLE_FILE',
-      /^The JSON is not valid at line 1, column 10/,
+      400,
+      'VALIDATION_ERROR',
+      "The JSON is invalid at line 1, column 10: Unexpected token ','.",
     );
   });
 });

@@ -74,6 +74,7 @@ export { resizeRequest } from './tools/resize-image.js';
 export { rotateRequest } from './tools/rotate-image.js';
 export { pdfFonts, pdfPageSizes, textToPdfHeaders, textToPdfRequest } from './tools/text-to-pdf.js';
 export { thumbnailRequest } from './tools/thumbnail-generator.js';
+export { namedFieldError } from './validation.js';
 
 /* The option types of the operations, derived from the schemas that validate them. */
 export type ResizeRequest = z.output<typeof resizeRequest>;

@@ -1,4 +1,4 @@
-import type { InputKind } from '@toolkit/catalog';
+import { type InputKind, namedFieldError } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
@@ -33,7 +33,7 @@ export function validateFields<S extends z.ZodType>(
   fields: Record<string, unknown>,
   keep?: string,
 ): z.output<S> {
-  const result = schema.safeParse(stripEmpty(fields, keep));
+  const result = schema.safeParse(stripEmpty(fields, keep), { error: namedFieldError });
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.') || 'body',
@@ -49,7 +49,7 @@ export function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>)
   return new ApiError(
     'MISSING_FILE',
     input.kind === 'files'
-      ? `Upload at least ${input.min} files ${where}.`
+      ? `Upload at least ${input.min === 1 ? 'one file' : `${input.min} files`} ${where}.`
       : `No ${input.field === 'image' ? 'image' : 'file'} was uploaded. Send it ${where}.`,
   );
 }

@@ -95,8 +95,12 @@ export const fileConversion = defineTool({
         when: 'The file is of a type that does not convert (the type is read from its bytes), or to a PDF without LibreOffice on the server.',
       },
       {
+        code: 'VALIDATION_ERROR',
+        when: 'A JSON or YAML file does not parse (as on data/*: the message gives the line and column).',
+      },
+      {
         code: 'UNPROCESSABLE_FILE',
-        when: 'The file is empty, damaged or truncated, or not valid in its format (the message gives the line and column for JSON and YAML).',
+        when: 'The file is empty, damaged or truncated, or not valid in its format; or JSON nests more than 1000 levels deep (200 to YAML), YAML more than 200, HTML elements more than 256, Markdown quotes, lists or emphasis more than 100.',
       },
       {
         code: 'PAYLOAD_TOO_LARGE',

@@ -43,7 +43,7 @@ export const jsonToCsv = defineTool({
       escape_formulas: boolean('escape_formulas')
         .default(true)
         .describe(
-          "Prefix text cells that start with = + - − or @ with ' so spreadsheets do not run them as formulas (signed numbers such as -2 are left alone).",
+          'Prefix with \' every text cell that starts with = + - @, a tab or a carriage return, so spreadsheets do not run it as a formula (OWASP\'s CSV-injection guidance; the text "-5" too). JSON numbers stay numbers.',
         ),
     }),
     response: 'text/csv (RFC 4180: CRLF line ends, quotes where needed) with an X-Row-Count header.',

@@ -31,11 +31,11 @@ export const yamlToJson = defineTool({
       },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'Aliases expand more than 100 times (an alias bomb), or the document nests more than 1000 levels deep.',
+        when: 'Aliases expand more than 100 times (an alias bomb), or the document nests more than 200 levels deep (refused before it is parsed).',
       },
     ],
     response:
-      'application/json. YAML 1.2 core schema: yes/no/on stay strings, dates stay as written, integers keep every digit.',
+      'application/json. YAML 1.2 core schema: yes/no/on stay strings, dates stay as written, integers keep every digit. Tagged values keep their data: a !!set is a list, an !!omap a list of one-key objects in order, !!binary its base64 text, a !!timestamp its text.',
     examples: [
       {
         title: 'Anchors, merge keys and YAML 1.2 scalars',

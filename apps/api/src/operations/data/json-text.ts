@@ -1,5 +1,7 @@
+import { parse as parseLossless } from 'lossless-json';
 import { OperationError } from '../errors.js';
-import { assertNesting } from './limits.js';
+import { jsonNumber } from './json-number.js';
+import { assertNesting, tooDeep } from './limits.js';
 import { describePosition, positionAt } from './text-position.js';
 
 const END_OF_INPUT = 'Unexpected end of JSON input';
@@ -39,33 +41,75 @@ function errorOffset(text: string, message: string): number {
 
 function reason(message: string): string {
   if (message === END_OF_INPUT) return 'the document ends too early';
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/ after JSON at position \d+.*$/s, ' after the JSON value')
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/, ".*"\.\.\. is not valid JSON$/s, '');
+  return (
+    message
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/ after JSON at position \d+.*$/s, ' after the JSON value')
+      // V8 quotes the text around the error ('…, "{"a":…" is not valid JSON', '…, ..."b": [1,,2]…"…'):
+      // the person has the document, and the line and column say where.
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+  );
 }
 
 /**
- * Parses a JSON text as the data operations take it. Invalid JSON is VALIDATION_ERROR naming the
- * line and column of the first error; values nested deeper than MAX_NESTING are refused. Keys such
- * as "__proto__" stay plain data (JSON.parse defines them as own properties).
+ * A JSON text's value with every number as written (json-number.ts), a repeated key's last value
+ * (as JSON.parse) and "__proto__" as a plain key. Undefined when it is not JSON; the parser recurses,
+ * so a document nested thousands of levels deep is refused as too deep.
+ */
+function parseKeepingNumbers(text: string, field: string): { value: unknown } | undefined {
+  try {
+    return {
+      value: parseLossless(text, null, {
+        parseNumber: jsonNumber,
+        onDuplicateKey: ({ newValue }) => newValue,
+      }),
+    };
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep('JSON', field);
+    return undefined;
+  }
+}
+
+function invalidJson(text: string, field: string): OperationError | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = (error as Error).message;
+    const where = describePosition(positionAt(text, errorOffset(text, message)));
+    return new OperationError('VALIDATION_ERROR', `The JSON is invalid at ${where}: ${reason(message)}.`, {
+      field,
+    });
+  }
+}
+
+/**
+ * Parses a JSON text as the data operations take it, values never changed: numbers a double would
+ * change stay JsonNumber (their text). Invalid JSON is VALIDATION_ERROR naming the line and column
+ * of the first error (V8's wording); values nested deeper than MAX_NESTING are refused. Keys such
+ * as "__proto__" stay plain data.
  *
  * @example parseJsonText('{"a":}', 'json') // throws "The JSON is invalid at line 1, column 6: Unexpected token '}'."
  */
 export function parseJsonText(text: string, field: string): unknown {
   if (text.trim() === '')
     throw new OperationError('VALIDATION_ERROR', 'The JSON document is empty.', { field });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const where = describePosition(positionAt(text, errorOffset(text, message)));
-    throw new OperationError('VALIDATION_ERROR', `The JSON is invalid at ${where}: ${reason(message)}.`, {
-      field,
-    });
+  const parsed = parseKeepingNumbers(text, field);
+  if (!parsed) {
+    // The error as V8 words it, with its position; should V8 take what the parser did not, so be it.
+    const invalid = invalidJson(text, field);
+    if (invalid) throw invalid;
   }
+  const value = parsed ? parsed.value : JSON.parse(text);
   assertNesting(value, 'JSON', field);
   return value;
+}
+
+/**
+ * A JSON body that Fastify has already parsed, read again for its numbers as written. Its members
+ * are checked for depth by the caller, which knows which one it takes.
+ */
+export function parseJsonBody(text: string, field: string): unknown {
+  const parsed = parseKeepingNumbers(text, field);
+  return parsed ? parsed.value : JSON.parse(text);
 }

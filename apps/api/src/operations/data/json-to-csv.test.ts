@@ -32,13 +32,16 @@ describe('jsonToCsv', () => {
     expect(csv({ a: 1, b: 2 }, { delimiter: '\t' }).csv).toBe('a\tb\r\n1\t2\r\n');
   });
 
-  it('prefixes formulas (= + - − @) with a quote but leaves signed numbers and numbers alone', () => {
+  it('prefixes text starting with = + - @ tab or CR with a quote, signed text too, but not numbers', () => {
     const rows = [
-      { a: '=SUM(A1:A9)', b: '+cmd', c: '-2+3', d: '@x', e: '\u22121', f: '-2', g: '+3.5', h: -7 },
+      { a: '=SUM(A1:A9)', b: '+cmd', c: '-2+3', d: '@x', e: '\t=1', f: '-5', g: '+5', h: -7, i: '\u22121' },
     ];
-    expect(csv(rows).csv).toBe("a,b,c,d,e,f,g,h\r\n'=SUM(A1:A9),'+cmd,'-2+3,'@x,'\u22121,-2,+3.5,-7\r\n");
+    expect(csv(rows).csv).toBe(
+      "a,b,c,d,e,f,g,h,i\r\n'=SUM(A1:A9),'+cmd,'-2+3,'@x,'\t=1,'-5,'+5,-7,\u22121\r\n",
+    );
+    expect(csv([{ r: '\r=1' }]).csv).toBe('r\r\n"\'\r=1"\r\n');
     expect(csv(rows, { escape_formulas: false }).csv).toBe(
-      'a,b,c,d,e,f,g,h\r\n=SUM(A1:A9),+cmd,-2+3,@x,\u22121,-2,+3.5,-7\r\n',
+      'a,b,c,d,e,f,g,h,i\r\n=SUM(A1:A9),+cmd,-2+3,@x,\t=1,-5,+5,-7,\u22121\r\n',
     );
   });
 

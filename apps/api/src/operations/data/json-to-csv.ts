@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { OperationError } from '../errors.js';
+import { isCollection, JsonNumber } from './json-number.js';
 import { assertNesting } from './limits.js';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
@@ -17,17 +18,15 @@ export interface CsvResult {
 }
 
 /**
- * The characters the contract names (= + − @), read as both the ASCII hyphen-minus that spreadsheets
- * treat as a formula and the typographic minus sign the contract writes.
+ * The characters OWASP's CSV-injection guidance names: a text cell starting with one of them may
+ * be run as a formula. Signed text such as "-5" included: only JSON numbers are left alone.
  */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\u2212']);
-/** A signed plain number ("-2", "+3.5") is read as a number by spreadsheets, never as a formula. */
-const SIGNED_NUMBER = /^[+-](?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 type Row = Map<string, unknown>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isCollection(value) && !Array.isArray(value);
 }
 
 function flattenInto(row: Row, prefix: string, object: Record<string, unknown>): void {
@@ -48,6 +47,7 @@ function toRow(object: Record<string, unknown>, flatten: boolean): Row {
 
 function describeType(value: unknown): string {
   if (value === null) return 'null';
+  if (value instanceof JsonNumber) return 'a number';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
@@ -55,11 +55,23 @@ function describeType(value: unknown): string {
 function cellText(value: unknown, escapeFormulas: boolean): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') {
-    const risky = escapeFormulas && FORMULA_START.has(value.charAt(0)) && !SIGNED_NUMBER.test(value);
-    return risky ? `'${value}` : value;
+    return escapeFormulas && FORMULA_START.has(value.charAt(0)) ? `'${value}` : value;
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  // A number as written: every digit of 12345678901234567890, 1e400 as 1e400.
+  if (value instanceof JsonNumber) return value.text;
+  if (typeof value === 'object') return jsonText(value);
   return String(value);
+}
+
+/** A nested value as JSON text in its cell, numbers as written. */
+function jsonText(value: unknown): string {
+  if (value instanceof JsonNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
+  if (isCollection(value)) {
+    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** Rows of an array whose items are all arrays: cells as given, no header of our own. */
@@ -95,8 +107,8 @@ function objectRows(items: unknown[], options: JsonToCsvOptions, field: string):
  * columns in the order first seen; a single object is one row; an array of arrays gives rows of
  * cells as they are. With `flatten`, nested objects become `a.b` columns; arrays and (without
  * `flatten`) objects are written as JSON text; null is an empty cell. With `escape_formulas`, text
- * cells starting with = + - − or @ get a leading ' so spreadsheets do not run them, except signed
- * plain numbers such as "-2".
+ * cells starting with = + - @, a tab or a carriage return get a leading ' so spreadsheets do not
+ * run them ("-5" as text too; the JSON number -5 stays a number).
  *
  * @example jsonToCsv([{ a: 1, b: { c: 'x' } }], { delimiter: ',', header: true, flatten: true, escape_formulas: true }, 'json').csv // 'a,b.c\r\n1,x\r\n'
  */

@@ -1,4 +1,5 @@
 import { OperationError } from '../errors.js';
+import { isCollection } from './json-number.js';
 import { assertNesting } from './limits.js';
 
 export interface JsonToXmlOptions {
@@ -83,7 +84,8 @@ class Writer {
       this.parts.push(`${open}/>`);
       return;
     }
-    if (typeof value !== 'object') {
+    // A number kept as written (json-number.ts) is written as its text, like any scalar.
+    if (!isCollection(value)) {
       this.parts.push(`${open}>${this.text(value, false)}</${tag}>`);
       return;
     }
@@ -93,12 +95,10 @@ class Writer {
     for (const [key, child] of Object.entries(value)) {
       this.path.push(`.${key}`);
       if (key === TEXT_KEY) {
-        if (child !== null && typeof child === 'object')
-          this.fail(`"${TEXT_KEY}" must be text, a number or a boolean`);
+        if (isCollection(child)) this.fail(`"${TEXT_KEY}" must be text, a number or a boolean`);
         text = this.text(child ?? '', false);
       } else if (key.startsWith(ATTRIBUTE_PREFIX) && key.length > ATTRIBUTE_PREFIX.length) {
-        if (child !== null && typeof child === 'object')
-          this.fail('An attribute must be text, a number or a boolean');
+        if (isCollection(child)) this.fail('An attribute must be text, a number or a boolean');
         attributes += ` ${this.name(key.slice(ATTRIBUTE_PREFIX.length))}="${this.text(child ?? '', true)}"`;
       } else {
         children.push([key, child]);

@@ -1,4 +1,5 @@
 import { OperationError } from '../errors.js';
+import { isCollection } from './json-number.js';
 
 /**
  * How deeply a document may nest (objects in arrays in objects…). Real data stays far below; the
@@ -7,11 +8,11 @@ import { OperationError } from '../errors.js';
  */
 export const MAX_NESTING = 1000;
 
-export function tooDeep(what: string, field: string): OperationError {
+export function tooDeep(what: string, field: string | undefined, limit = MAX_NESTING): OperationError {
   return new OperationError(
     'UNPROCESSABLE_FILE',
-    `The ${what} is nested more than ${MAX_NESTING} levels deep; at most ${MAX_NESTING} levels can be converted.`,
-    { field },
+    `The ${what} is nested more than ${limit} levels deep; at most ${limit} levels can be converted.`,
+    field === undefined ? {} : { field },
   );
 }
 
@@ -23,10 +24,10 @@ export function assertNesting(value: unknown, what: string, field: string): void
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop() as [unknown, number];
-    if (current === null || typeof current !== 'object') continue;
+    if (!isCollection(current)) continue;
     if (depth >= MAX_NESTING) throw tooDeep(what, field);
     for (const child of Array.isArray(current) ? current : Object.values(current)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+      if (isCollection(child)) stack.push([child, depth + 1]);
     }
   }
 }

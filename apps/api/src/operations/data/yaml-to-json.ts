@@ -8,8 +8,10 @@ import {
   YAMLParseError,
 } from 'yaml';
 import { OperationError } from '../errors.js';
+import { JsonNumber } from './json-number.js';
 import { MAX_NESTING, tooDeep } from './limits.js';
 import { describePosition } from './text-position.js';
+import { assertYamlNesting } from './yaml-depth.js';
 
 export interface YamlToJsonOptions {
   all_documents: boolean;
@@ -23,17 +25,28 @@ export const MAX_ALIAS_COUNT = 100;
  * "1e+9" stays 1e+9), else its value (".5" is 0.5). Infinity and NaN have no JSON number: they
  * are kept as the text written (".inf"). A float used as a key is its text as written.
  */
-class JsonNumber {
-  constructor(readonly text: string) {}
-}
 class JsonText {
   constructor(readonly text: string) {}
 }
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-function markFloats(document: Document): void {
+const TIMESTAMP = 'tag:yaml.org,2002:timestamp';
+
+/**
+ * Scalars as JSON keeps them: floats as above, a !!timestamp as the text written (a Date would
+ * lose its spelling and zone), !!binary as its base64 text (not a map of byte values).
+ */
+function markScalars(document: Document): void {
   visit(document, {
     Scalar(key, node) {
+      if (node.tag === TIMESTAMP || node.value instanceof Date) {
+        node.value = typeof node.source === 'string' ? node.source : String(node.value);
+        return;
+      }
+      if (node.value instanceof Uint8Array) {
+        node.value = Buffer.from(node.value).toString('base64');
+        return;
+      }
       if (typeof node.value !== 'number') return;
       const source = typeof node.source === 'string' ? node.source : String(node.value);
       // A JSON key is text: a float key keeps its spelling ("1.5", ".nan").
@@ -87,6 +100,12 @@ function yamlError(error: YAMLError, field: string): OperationError {
   return new OperationError('VALIDATION_ERROR', `The YAML is invalid${where}: ${reason}.`, { field });
 }
 
+function keyText(key: unknown): string {
+  if (typeof key === 'string') return key;
+  if (key === null || key === undefined) return '';
+  return typeof key === 'object' && !(key instanceof JsonNumber) ? JSON.stringify(key) : String(key);
+}
+
 /** JSON.stringify's two-space layout, with big integers' digits and floats as marked above. */
 function writeJson(value: unknown, field: string): string {
   const parts: string[] = [];
@@ -97,6 +116,14 @@ function writeJson(value: unknown, field: string): string {
     else if (typeof node === 'bigint') parts.push(node.toString());
     else if (node === null || node === undefined) parts.push('null');
     else if (typeof node !== 'object') parts.push(JSON.stringify(node));
+    // !!set: its members as a list. !!omap: its pairs in order, each a one-key object, as YAML
+    // writes an omap (an object would move keys such as "2" to the front).
+    else if (node instanceof Set) write([...node], depth);
+    else if (node instanceof Map)
+      write(
+        [...node].map(([k, v]) => ({ [keyText(k)]: v })),
+        depth,
+      );
     else {
       const inner = `\n${'  '.repeat(depth + 1)}`;
       const entries: [string | undefined, unknown][] = Array.isArray(node)
@@ -120,7 +147,7 @@ function writeJson(value: unknown, field: string): string {
 }
 
 function toValue(document: Document, field: string): unknown {
-  markFloats(document);
+  markScalars(document);
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
@@ -139,6 +166,9 @@ function toValue(document: Document, field: string): unknown {
 /**
  * YAML as JSON (two-space indented): the first document, or with `all_documents` an array of all.
  * Scalars follow the YAML 1.2 core schema (yes/no/on stay strings, dates stay text as written),
+ * explicit tags keep their data (a !!set is a list, an !!omap a list of one-key objects in order,
+ * !!binary base64 text, a !!timestamp its text), documents nested deeper than MAX_YAML_NESTING are
+ * refused before parsing,
  * integers keep every digit however large, floats keep their JSON spelling, anchors and merge keys
  * (<<) are resolved with at most MAX_ALIAS_COUNT alias expansions, and keys such as "__proto__"
  * stay data. Invalid YAML and duplicate keys are VALIDATION_ERROR with line and column.
@@ -146,6 +176,7 @@ function toValue(document: Document, field: string): unknown {
  * @example yamlToJson('a: yes\nb: 12345678901234567890\n', { all_documents: false }, 'yaml') // '{\n  "a": "yes",\n  "b": 12345678901234567890\n}'
  */
 export function yamlToJson(text: string, options: YamlToJsonOptions, field: string): string {
+  assertYamlNesting(text, 'YAML', field);
   const lines = new LineCounter();
   const documents = parseAllDocuments(text, {
     version: '1.2',

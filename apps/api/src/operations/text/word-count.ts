@@ -1,4 +1,4 @@
-import { segmentChunks } from './segment-chunks.js';
+import { type Chunk, cutChunks } from './segment-chunks.js';
 
 export interface WordCountResult {
   words: number;
@@ -71,38 +71,107 @@ function lineStats(text: string): { lines: number; paragraphs: number } {
   return { lines: count, paragraphs };
 }
 
+/** Whether the grapheme segmentation of the whole text breaks at `at` (looked at in a small window). */
+function graphemeBreaksAt(text: string, at: number): boolean {
+  const from = Math.max(0, at - 32);
+  for (const { index } of graphemeSegmenter.segment(text.slice(from, at + 32))) {
+    if (from + index === at) return true;
+    if (from + index > at) return false;
+  }
+  return false;
+}
+
+/**
+ * Counts chunk by chunk (segment-chunks.ts), joining what a cut inside a long word split: the
+ * grapheme the cut went through is one character, the word one word, the sentence one sentence.
+ */
+class Counter {
+  words = 0;
+  wordCharacters = 0;
+  characters = 0;
+  spaces = 0;
+  sentences = 0;
+  readonly frequency = new Map<string, number>();
+  /** The word the last chunk ended in, when its cut was inside a word: the next chunk goes on with it. */
+  #open: string | undefined;
+  /** Whether the last chunk's final sentence had a letter or digit (and was counted). */
+  #sentenceOpen = false;
+
+  add(chunk: Chunk, previous: ChunkEndInfo | undefined, joinsGrapheme: boolean): void {
+    const graphemes = countGraphemes(chunk.text);
+    this.characters += graphemes.all - (joinsGrapheme ? 1 : 0);
+    this.spaces += graphemes.spaces;
+    this.#words(chunk);
+    this.#sentences(chunk, previous !== undefined && previous !== 'sentence');
+  }
+
+  #record(word: string): void {
+    this.words++;
+    this.wordCharacters += countGraphemes(word).all;
+    const key = word.toLowerCase();
+    this.frequency.set(key, (this.frequency.get(key) ?? 0) + 1);
+  }
+
+  #words(chunk: Chunk): void {
+    let first = true;
+    for (const { segment, index, isWordLike } of wordSegmenter.segment(chunk.text)) {
+      let word = segment;
+      if (first && this.#open !== undefined) {
+        if (isWordLike && index === 0) word = this.#open + segment;
+        else this.#record(this.#open);
+        this.#open = undefined;
+      }
+      first = false;
+      if (!isWordLike) continue;
+      if (chunk.end === 'inside' && index + segment.length === chunk.text.length) this.#open = word;
+      else this.#record(word);
+    }
+  }
+
+  #sentences(chunk: Chunk, continues: boolean): void {
+    let first = true;
+    let counted = false;
+    for (const { segment } of sentenceSegmenter.segment(chunk.text)) {
+      counted = HAS_LETTER_OR_DIGIT.test(segment);
+      // The first sentence goes on with the last one of the chunk before, when the cut was inside it.
+      if (counted && !(first && continues && this.#sentenceOpen)) this.sentences++;
+      if (first && continues && this.#sentenceOpen) counted = true;
+      first = false;
+    }
+    this.#sentenceOpen = counted;
+  }
+
+  finish(): void {
+    if (this.#open !== undefined) this.#record(this.#open);
+    this.#open = undefined;
+  }
+}
+
+type ChunkEndInfo = Chunk['end'];
+
 /**
  * Statistics of a text, counted the Unicode way: words by word segmentation (so Chinese, Japanese
- * and Thai count right; emoji and punctuation are not words), characters as grapheme clusters,
- * sentences by sentence segmentation ("Mr." ends one, as in ICU), paragraphs as runs of non-blank
- * lines, reading time at 238 and speaking time at 150 words a minute (rounded to whole seconds).
- * Words are compared case-insensitively for the unique count and the top ten (most frequent first,
- * ties in order of first appearance). Empty or blank text gives zeros.
+ * and Thai count right; emoji and punctuation are not words), characters as grapheme clusters (an
+ * "e" with a million combining accents is one), sentences by sentence segmentation ("Mr." ends one,
+ * as in ICU), paragraphs as runs of non-blank lines, reading time at 238 and speaking time at 150
+ * words a minute (rounded to whole seconds). Words are compared case-insensitively for the unique
+ * count and the top ten (most frequent first, ties in order of first appearance). Empty or blank
+ * text gives zeros.
  *
  * @example countWords('Hello, hello world!').topWords // [{ word: 'hello', count: 2 }, { word: 'world', count: 1 }]
  */
 export function countWords(text: string): WordCountResult {
-  let words = 0;
-  let wordCharacters = 0;
-  let characters = 0;
-  let spaces = 0;
-  let sentences = 0;
-  const frequency = new Map<string, number>();
-  for (const chunk of segmentChunks(text)) {
-    const graphemes = countGraphemes(chunk);
-    characters += graphemes.all;
-    spaces += graphemes.spaces;
-    for (const { segment, isWordLike } of wordSegmenter.segment(chunk)) {
-      if (!isWordLike) continue;
-      words++;
-      wordCharacters += countGraphemes(segment).all;
-      const key = segment.toLowerCase();
-      frequency.set(key, (frequency.get(key) ?? 0) + 1);
-    }
-    for (const { segment } of sentenceSegmenter.segment(chunk)) {
-      if (HAS_LETTER_OR_DIGIT.test(segment)) sentences++;
-    }
+  const counter = new Counter();
+  let offset = 0;
+  let previous: ChunkEndInfo | undefined;
+  for (const chunk of cutChunks(text)) {
+    const joinsGrapheme = previous === 'inside' && !graphemeBreaksAt(text, offset);
+    counter.add(chunk, previous, joinsGrapheme);
+    offset += chunk.text.length;
+    previous = chunk.end;
   }
+  counter.finish();
+  const { words, wordCharacters, characters, spaces, sentences, frequency } = counter;
   const topWords = [...frequency]
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP_WORDS)

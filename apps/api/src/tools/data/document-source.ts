@@ -1,6 +1,7 @@
 import type { UploadedFile } from '../../http/multipart.js';
 import { assertNesting } from '../../operations/data/limits.js';
 import { OperationError } from '../../operations/errors.js';
+import { bodySourceOf } from '../../plugins/json-body.js';
 import type { RunOptions } from '../../runtime/worker-pool.js';
 
 /** Where a JSON-or-file tool's document is: the uploaded file's bytes, else its JSON member. */
@@ -8,6 +9,8 @@ export interface DocumentSource<T> {
   input: T | Uint8Array;
   /** The request field it came from ("file" or the JSON member), named in errors. */
   field: string;
+  /** Set when `input` is the whole JSON body's text, to be read again for this member's value. */
+  member?: string;
 }
 
 /**
@@ -38,14 +41,17 @@ export function documentSource<T>(
 }
 
 /**
- * A JSON member that is a value, not JSON text, travels to the worker as a structured clone, which
- * overflows the stack on a value nested 100,000 levels deep: check the depth here first.
+ * A JSON member that is a value, not JSON text, has lost what JSON.parse changes (digits beyond
+ * 2^53, 1e400): the worker reads it again from the body's text (plugins/json-body.ts), which also
+ * costs less to send than a structured clone of the value. A value without that text (never, from
+ * a request) travels as a clone, which overflows the stack 100,000 levels deep: checked here first.
  */
 export function jsonSource(value: unknown, file: UploadedFile | undefined): DocumentSource<unknown> {
   const source = documentSource(value, 'json', file, 'JSON');
-  if (typeof source.input !== 'string' && !(source.input instanceof Uint8Array)) {
-    assertNesting(source.input, 'JSON', source.field);
-  }
+  if (typeof source.input === 'string' || source.input instanceof Uint8Array) return source;
+  const body = bodySourceOf(source.input);
+  if (body) return { input: body.text, field: source.field, member: body.member };
+  assertNesting(source.input, 'JSON', source.field);
   return source;
 }
 

@@ -2,9 +2,10 @@ import { type Base64DecodeOptions, base64Decode } from '../../operations/data/ba
 import { type Base64EncodeOptions, base64Encode } from '../../operations/data/base64-encode.js';
 import { csvPartToJson } from '../../operations/data/csv-split.js';
 import { type CsvToJsonOptions, csvToJson } from '../../operations/data/csv-to-json.js';
-import { parseJsonText } from '../../operations/data/json-text.js';
+import { parseJsonBody, parseJsonText } from '../../operations/data/json-text.js';
 import { type JsonToCsvOptions, jsonToCsv } from '../../operations/data/json-to-csv.js';
 import { type JsonToXmlOptions, jsonToXml } from '../../operations/data/json-to-xml.js';
+import { assertNesting } from '../../operations/data/limits.js';
 import { type XmlToJsonOptions, xmlToJson } from '../../operations/data/xml-to-json.js';
 import { type YamlToJsonOptions, yamlToJson } from '../../operations/data/yaml-to-json.js';
 import { decodeText, type TextInput } from '../../operations/text/decode-text.js';
@@ -19,23 +20,31 @@ export interface DataTaskInput<Options, Input = TextInput> {
 }
 
 /**
- * `json` may be JSON text (a string or a file) or an already parsed value. A parsed value must
- * have been checked with assertNesting before it was posted here: cloning a 100,000-level value
+ * `json` may be JSON text (a string or a file), the whole JSON body's text with the `member` to
+ * take from it (its numbers kept as written), or an already parsed value. A parsed value must have
+ * been checked with assertNesting before it was posted here: cloning a 100,000-level value
  * overflows the stack on the way.
  */
-function jsonValue(input: unknown, field: string): unknown {
-  return typeof input === 'string' || input instanceof Uint8Array
-    ? parseJsonText(decodeText(input, field), field)
-    : input;
+function jsonValue(input: unknown, field: string, member?: string): unknown {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return input;
+  const text = decodeText(input, field);
+  if (member === undefined) return parseJsonText(text, field);
+  const body = parseJsonBody(text, field) as Record<string, unknown>;
+  const value = body[member];
+  assertNesting(value, 'JSON', field);
+  return value;
 }
+
+/** A JSON document: text, a file, or the JSON body's text and the member to take (document-source.ts). */
+type JsonTaskInput<Options> = DataTaskInput<Options, unknown> & { member?: string };
 
 function bytesOf(input: TextInput): Uint8Array {
   return typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
 }
 
 export const dataTasks = {
-  'data.json-to-csv': ({ input, field, options }: DataTaskInput<JsonToCsvOptions, unknown>) => {
-    const { csv, ...facts } = jsonToCsv(jsonValue(input, field), options, field);
+  'data.json-to-csv': ({ input, field, member, options }: JsonTaskInput<JsonToCsvOptions>) => {
+    const { csv, ...facts } = jsonToCsv(jsonValue(input, field, member), options, field);
     return { ...facts, csv: utf8Body(csv) };
   },
   'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) => {
@@ -54,8 +63,8 @@ export const dataTasks = {
   },
   'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
     utf8Body(xmlToJson(decodeText(input, field), options, field)),
-  'data.json-to-xml': ({ input, field, options }: DataTaskInput<JsonToXmlOptions, unknown>) =>
-    utf8Body(jsonToXml(jsonValue(input, field), options, field)),
+  'data.json-to-xml': ({ input, field, member, options }: JsonTaskInput<JsonToXmlOptions>) =>
+    utf8Body(jsonToXml(jsonValue(input, field, member), options, field)),
   'data.yaml-to-json': ({ input, field, options }: DataTaskInput<YamlToJsonOptions>) =>
     utf8Body(yamlToJson(decodeText(input, field), options, field)),
   // Any bytes can be encoded: a file is taken as it is, a JSON string as its UTF-8.

@@ -23,14 +23,20 @@ describe('JSON → YAML', () => {
     expect(parse(yaml)).toMatchObject({ nested: { list: [1, 'yes', null, true] }, multi: 'a\nb', empty: {} });
   });
 
-  it('names the line and column of invalid JSON', () => {
+  it('names the line and column of invalid JSON, as data/* do', () => {
     expect(() => jsonToYaml('{\n  "a": 1,\n  "b": [1,,2]\n}')).toThrowError(
       expect.objectContaining({
-        code: 'UNPROCESSABLE_FILE',
+        code: 'VALIDATION_ERROR',
         message: expect.stringContaining('line 3, column 11'),
       }),
     );
-    expect(() => jsonToYaml('{"a": 1')).toThrowError(/The JSON is not valid/);
+    expect(() => jsonToYaml('{"a": 1')).toThrowError(/The JSON is invalid/);
+  });
+
+  it('writes numbers as written, a repeated key once (its last value)', () => {
+    expect(jsonToYaml('{"inf": 1e400, "tiny": 1e-400, "a": 1, "a": 2}')).toBe(
+      'inf: 1e400\ntiny: 1e-400\na: 2\n',
+    );
   });
 });
 
@@ -45,7 +51,7 @@ describe('YAML → JSON', () => {
     expect(JSON.parse(yamlToJson('---\nx: 1\n---\ny: 2\n'))).toEqual({ x: 1 });
     expect(() => yamlToJson('a: 1\na: 2\n')).toThrowError(/line 2, column 1: Map keys must be unique/);
     expect(() => yamlToJson('a:\n\t- b\n')).toThrowError(
-      expect.objectContaining({ code: 'UNPROCESSABLE_FILE' }),
+      expect.objectContaining({ code: 'VALIDATION_ERROR' }),
     );
   });
 

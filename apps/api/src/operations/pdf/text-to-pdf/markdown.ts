@@ -1,4 +1,5 @@
 import { Lexer, type MarkedToken, type Token } from 'marked';
+import { assertMarkdownNesting, withinMarkdownDepth } from '../../text/markdown-depth.js';
 import type { Block, Span, Style, TextBlock } from './blocks.js';
 
 const headingScale = [2, 1.6, 1.35, 1.2, 1.1, 1] as const;
@@ -214,6 +215,7 @@ export function markdownBlocks(text: string, base: Style): Block[] {
     }
   };
 
-  walk(new Lexer({ gfm: true }).lex(text), { indent: 0, quoteDepth: 0 }, false);
+  assertMarkdownNesting(text);
+  withinMarkdownDepth(() => walk(new Lexer({ gfm: true }).lex(text), { indent: 0, quoteDepth: 0 }, false));
   return blocks;
 }
