@@ -34,7 +34,7 @@ export const flipImage = defineTool({
       {
         title: 'Both ways, an animated GIF',
         fields: { direction: 'both' },
-        file: 'images/gif_animated_aero_350x189.gif',
+        files: ['animation.gif'],
       },
     ],
   },
