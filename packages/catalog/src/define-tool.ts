@@ -15,7 +15,13 @@ export type InputKind =
       /** All files together at most (bytes), when that is tighter than max × the per-file limit. */
       maxTotalBytes?: number;
     }
-  | { kind: 'json-or-file'; field: 'file'; textKey: string };
+  | {
+      kind: 'json-or-file';
+      field: 'file';
+      textKey: string;
+      /** The upload is taken as bytes, not decoded as text (so no encoding is refused). */
+      bytes?: boolean;
+    };
 
 /**
  * The one rule of every JSON-or-file tool when a form carries both the text field and a file. The

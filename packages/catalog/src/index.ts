@@ -62,6 +62,7 @@ export {
   audioFormats,
   convertAudioRequest,
   durationHeader,
+  readableAudioText,
 } from './tools/convert-audio.js';
 export { convertFormats, convertRequest } from './tools/convert-image.js';
 export { archiveFormats, compressionLimits, fileCompressionRequest } from './tools/file-compression.js';

@@ -68,7 +68,6 @@ export const textToPdf = defineTool({
         when: 'The text is empty or only whitespace, or the margin leaves too little room.',
       },
       { code: 'PAYLOAD_TOO_LARGE', when: 'The text has more than 2,000,000 characters (by default).' },
-      { code: 'UNPROCESSABLE_FILE', when: 'The uploaded file is not UTF-8 (or UTF-16 with a BOM) text.' },
     ],
     response:
       'application/pdf, with page numbers in the bottom margin. Lines break only at spaces, so the text read back from the PDF equals the input (whitespace aside); a word longer than a line is squeezed onto one line, and only one too long for that is cut.',
