@@ -2,6 +2,7 @@ import { liveTools, readableAudioText, type ToolSpec, toolReference } from '@too
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, makeApp } from './helpers/app.js';
+import { textTools } from './helpers/catalog-samples.js';
 import { form } from './helpers/form.js';
 
 /*
@@ -19,8 +20,6 @@ afterAll(async () => {
   await app.close();
 });
 
-const textTools = liveTools.filter((tool) => tool.api.input.kind === 'json-or-file') as ToolSpec[];
-const textKey = (tool: ToolSpec) => (tool.api.input as { textKey: string }).textKey;
 const rows = (tool: ToolSpec, code: string) => toolReference(tool).errors.filter((row) => row.code === code);
 
 /** A document of each kind that does not parse, and the start of the answer's message. */
@@ -35,41 +34,45 @@ const malformed: Record<string, { text: string; message: RegExp }> = {
 const latin1 = Buffer.from('caf\xe9 na\xefve \xe0 la fa\xe7on fran\xe7aise, tr\xe8s \xe9l\xe9gant', 'latin1');
 
 describe('documented errors of text and data input', () => {
-  it.each(textTools.map((tool) => [tool.id, tool] as const))('%s', async (_, tool) => {
-    const key = textKey(tool);
-    const bad = malformed[key];
-    const parseRows = rows(tool, 'VALIDATION_ERROR').filter((row) => row.when.includes('not well formed'));
-    if (bad) {
-      expect(parseRows, 'a malformed document is documented under 400').toHaveLength(1);
-      expect(parseRows[0]?.status).toBe(400);
+  it.each(textTools.map(({ tool, textKey }) => [tool.id, tool, textKey] as const))(
+    '%s',
+    async (_, tool, key) => {
+      const bad = malformed[key];
+      const parseRows = rows(tool, 'VALIDATION_ERROR').filter((row) => row.when.includes('not well formed'));
+      if (bad) {
+        expect(parseRows, 'a malformed document is documented under 400').toHaveLength(1);
+        expect(parseRows[0]?.status).toBe(400);
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/v1${tool.api.path}`,
+          payload: JSON.stringify({ [key]: bad.text }),
+          headers: { 'content-type': 'application/json' },
+        });
+        expectError(response, 400, 'VALIDATION_ERROR', bad.message);
+      } else {
+        expect(parseRows).toHaveLength(0);
+      }
+      expect(rows(tool, 'UNPROCESSABLE_FILE').some((row) => row.when.includes('not well formed'))).toBe(
+        false,
+      );
+
+      const upload = form([{ name: 'file', filename: 'latin1.txt', type: 'text/plain', data: latin1 }]);
       const response = await app.inject({
         method: 'POST',
         url: `/api/v1${tool.api.path}`,
-        payload: JSON.stringify({ [key]: bad.text }),
-        headers: { 'content-type': 'application/json' },
+        payload: upload.payload,
+        headers: upload.headers,
       });
-      expectError(response, 400, 'VALIDATION_ERROR', bad.message);
-    } else {
-      expect(parseRows).toHaveLength(0);
-    }
-    expect(rows(tool, 'UNPROCESSABLE_FILE').some((row) => row.when.includes('not well formed'))).toBe(false);
-
-    const upload = form([{ name: 'file', filename: 'latin1.txt', type: 'text/plain', data: latin1 }]);
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/v1${tool.api.path}`,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    const encodingRows = rows(tool, 'UNPROCESSABLE_FILE').filter((row) => row.when.includes('not UTF-8'));
-    if (tool.api.input.kind === 'json-or-file' && tool.api.input.bytes) {
-      expect(encodingRows).toHaveLength(0);
-      expect(response.statusCode).toBe(200);
-    } else {
-      expect(encodingRows).toHaveLength(1);
-      expectError(response, 422, 'UNPROCESSABLE_FILE', /not UTF-8.*ISO-8859-1/);
-    }
-  });
+      const encodingRows = rows(tool, 'UNPROCESSABLE_FILE').filter((row) => row.when.includes('not UTF-8'));
+      if (tool.api.input.kind === 'json-or-file' && tool.api.input.bytes) {
+        expect(encodingRows).toHaveLength(0);
+        expect(response.statusCode).toBe(200);
+      } else {
+        expect(encodingRows).toHaveLength(1);
+        expectError(response, 422, 'UNPROCESSABLE_FILE', /not UTF-8.*ISO-8859-1/);
+      }
+    },
+  );
 
   it('convert-audio: the 415 row and the answer name the same formats', async () => {
     const tool = liveTools.find((entry) => entry.id === 'convert-audio') as ToolSpec;

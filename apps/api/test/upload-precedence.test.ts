@@ -1,8 +1,8 @@
-import { liveTools, type ToolSpec, uploadPrecedence } from '@toolkit/catalog';
+import { type ToolSpec, uploadPrecedence } from '@toolkit/catalog';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers/app.js';
-import { multipartRequest, sampleFile } from './helpers/catalog-samples.js';
+import { multipartRequest, sampleFile, textTools } from './helpers/catalog-samples.js';
 import { pdfText, squash } from './helpers/media.js';
 
 /*
@@ -18,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const textTools = liveTools.filter((tool) => tool.api.input.kind === 'json-or-file') as ToolSpec[];
 
 /** Other content for the text field, of the kind the tool reads. */
 const otherContent: Record<string, string> = {
@@ -52,13 +50,15 @@ describe('an uploaded file wins over the text field', () => {
     expect(uploadPrecedence).toMatch(/uses the file/);
   });
 
-  it.each(textTools.map((tool) => [tool.id, tool] as const))('%s', async (_, tool) => {
-    const input = tool.api.input as { textKey: string };
-    const field = otherContent[input.textKey];
-    if (!field) throw new Error(`no other content for "${input.textKey}"`);
-    const fileOnly = await post(tool, {});
-    const both = await post(tool, { [input.textKey]: field });
-    expect(both).toBe(fileOnly);
-    expect(both).not.toContain('other');
-  });
+  it.each(textTools.map(({ tool, textKey }) => [tool.id, tool, textKey] as const))(
+    '%s',
+    async (_, tool, textKey) => {
+      const field = otherContent[textKey];
+      if (!field) throw new Error(`no other content for "${textKey}"`);
+      const fileOnly = await post(tool, {});
+      const both = await post(tool, { [textKey]: field });
+      expect(both).toBe(fileOnly);
+      expect(both).not.toContain('other');
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { exampleInputs, type ToolExample, type ToolSpec } from '@toolkit/catalog';
+import { exampleInputs, liveTools, type ToolExample, type ToolSpec } from '@toolkit/catalog';
 import { fixture } from './fixtures.js';
 import { form } from './form.js';
 import { sampleFileData } from './sample-files.js';
@@ -139,3 +139,8 @@ export function exampleRequest(tool: ToolSpec, example: ToolExample, extra: Fiel
   });
   return multipartRequest(tool, { ...example.fields, ...extra }, files);
 }
+
+/** The live tools that take their input as JSON text or an uploaded file, with their JSON member. */
+export const textTools = (liveTools as readonly ToolSpec[]).flatMap((tool) =>
+  tool.api.input.kind === 'json-or-file' ? [{ tool, textKey: tool.api.input.textKey }] : [],
+);
