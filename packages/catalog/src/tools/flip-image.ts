@@ -8,8 +8,8 @@ export const flipRequest = z.object({
   direction: oneOf('direction', ['horizontal', 'vertical', 'both'])
     .default('horizontal')
     .describe(
-      'horizontal mirrors left and right, vertical swaps top and bottom, both does the two (a half turn). ' +
-        'Every frame of an animation is flipped.',
+      'Horizontal mirrors left and right, vertical swaps top and bottom, both does the two (a half turn). ' +
+        'Every frame of an animated GIF or WebP is flipped.',
     ),
   ...imageOutputFields,
 });

@@ -1,6 +1,7 @@
 import { getTool, type InputKind, type LiveToolId, uploadPrecedence } from '@toolkit/catalog';
 import { FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { CodeText } from '~/components/code-text';
 import { Button } from '~/components/ui/button';
 import { apiBaseUrl } from '~/lib/api-client';
 import { CodeSamplesPanel } from './code-samples-panel';
@@ -115,7 +116,7 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
         intro={
           <p>
             <span className="font-medium font-mono text-success">200 OK</span> ·{' '}
-            <MediaTypes types={response.mediaTypes} />. {response.description}
+            <MediaTypes types={response.mediaTypes} />. <CodeText text={response.description} />
           </p>
         }
       >
