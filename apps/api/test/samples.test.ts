@@ -194,5 +194,7 @@ describe.concurrent('code samples run as printed', () => {
       }
       await expectFileIs(output, data as Buffer, type);
     },
+    // A program started per sample (node, python3, curl) on a busy two-core machine.
+    90_000,
   );
 });
