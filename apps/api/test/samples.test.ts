@@ -9,6 +9,7 @@ import {
   exampleInputs,
   exampleOutput,
   liveTools,
+  sampleInputFiles,
   sampleLanguages,
   type ToolExample,
   type ToolSpec,
@@ -164,6 +165,13 @@ async function runSample(tool: ToolSpec, example: ToolExample, language: (typeof
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+it('serves exactly the sample files the catalog names, each with its provenance', async () => {
+  const names = Object.keys(sampleInputFiles);
+  expect((await readdir(sampleFilesDir)).sort()).toEqual([...names, 'MANIFEST.md'].sort());
+  const manifest = await readFile(join(sampleFilesDir, 'MANIFEST.md'), 'utf8');
+  for (const name of names) expect(manifest, name).toContain(`| \`${name}\` |`);
+});
 
 describe.concurrent('code samples run as printed', () => {
   it.each(runs.map((r) => [`${r.tool.id}: ${r.example.title} (${r.language.label})`, r] as const))(
