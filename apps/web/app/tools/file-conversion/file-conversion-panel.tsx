@@ -9,6 +9,7 @@ import { FileResultCard } from '../_shared/results/file-result';
 import { ResultSection } from '../_shared/results/result-card';
 import { TextResult } from '../_shared/results/text-result';
 import { TextField } from '../_shared/schema-fields';
+import { uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
@@ -79,7 +80,7 @@ export default function FileConversionPanel() {
       <FormCard label="Convert a file" onSubmit={submit} texts={texts} mutation={mutation}>
         <UploadArea
           upload={upload}
-          hint="Upload a document, spreadsheet, data file or image (up to 25 MB)."
+          hint={`Upload a document, spreadsheet, data file or image (up to ${uploadLimit(tool)}).`}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
