@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiBasePath, liveTools } from '@toolkit/catalog';
+import { liveTools } from '@toolkit/catalog';
 import { storedCookie } from '../support/cookies.js';
 import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
 import { dropFile, images } from '../support/files.js';
@@ -245,7 +245,8 @@ for (const [index, tool] of imageTools.entries()) {
             .filter({ hasText: /copied/i }),
         ).toHaveCount(1);
         const copied = await page.evaluate(() => navigator.clipboard.readText());
-        expect(copied).toContain(`${apiBasePath}${tool.api.path}`);
+        // The samples call $BASE (the API's base URL) plus the tool's path.
+        expect(copied).toContain(`"$BASE${tool.api.path}"`);
       });
     });
   });

@@ -77,10 +77,15 @@ test('a PNG becomes a WebP, previewed and downloaded', async ({ page }) => {
   expect([meta.format, meta.width, meta.height]).toEqual(['webp', 451, 300]);
 });
 
-test('a file this server does not convert offers nothing and says so', async ({ page }) => {
+test('a file this server does not convert offers nothing, says so and what would work', async ({ page }) => {
   await pickFile(page, fixture('pdf/ltnews18_1page.pdf'));
-  await expect(tool.main(page).getByTestId('targets-help')).toHaveText(
-    'This server does not convert files of this type.',
-  );
-  await expect(tool.main(page).getByLabel('Convert to', { exact: true })).toBeDisabled();
+  const says =
+    /^This server does not convert files of this type\. Choose a file of one of these formats: [A-Z, ]*\bDOCX\b[A-Z, ]*\.$/;
+  await expect(tool.main(page).getByTestId('targets-help')).toHaveText(says);
+  const select = tool.main(page).getByLabel('Convert to', { exact: true });
+  await expect(select).toBeDisabled();
+  await expect(select).toHaveText('No conversion for this file');
+  // Convert does not go quiet: it answers with the same sentence, as an alert.
+  await tool.submit(page, 'Convert').click();
+  await expect(tool.main(page).getByRole('alert')).toHaveText(says);
 });

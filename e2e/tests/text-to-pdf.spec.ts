@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { getDocumentProxy } from 'unpdf';
-import { expect, test, visit } from '../support/test.js';
+import { expect, test, visit, waitForHydration } from '../support/test.js';
 import { tool } from '../support/tools.js';
 import { ui } from '../support/ui.js';
 
@@ -79,4 +79,23 @@ test('asks for text when the text area holds only spaces', async ({ page }) => {
     ui.toasts(page).filter({ hasText: 'Please enter text or upload a file before submitting.' }),
   ).toBeVisible();
   await expect(tool.downloadLink(page)).toHaveCount(0);
+});
+
+test('the Markdown box follows the file chosen: ticked for .md, unticked for .txt', async ({ page }) => {
+  await waitForHydration(page);
+  const markdown = page.getByRole('checkbox', { name: 'Markdown' });
+  const fileInput = tool.main(page).locator('input[type="file"]');
+  await expect(markdown).not.toBeChecked();
+  await fileInput.setInputFiles({
+    name: 'notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Notes\n\n- **bold** item\n'),
+  });
+  await expect(markdown).toBeChecked();
+  await fileInput.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('# not a heading\n'),
+  });
+  await expect(markdown).not.toBeChecked();
 });

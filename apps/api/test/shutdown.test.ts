@@ -1,62 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from './helpers/fixtures.js';
 import { imageForm } from './helpers/form.js';
 import { freePort } from './helpers/listen.js';
+import { logWatcher, startServerProcess } from './helpers/server-process.js';
 
 /* The real entry point (src/server.ts) in its own process, stopped with SIGTERM mid-request. */
 
-const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Collects the child's JSON log lines and resolves when one matches. */
-function logWatcher(proc: ChildProcess) {
-  const lines: string[] = [];
-  const waiters: { test: (msg: string) => boolean; resolve: () => void }[] = [];
-  let buffer = '';
-  proc.stdout?.setEncoding('utf8');
-  proc.stdout?.on('data', (chunk: string) => {
-    buffer += chunk;
-    const parts = buffer.split('\n');
-    buffer = parts.pop() ?? '';
-    for (const line of parts) {
-      lines.push(line);
-      for (const w of [...waiters]) {
-        if (w.test(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve();
-        }
-      }
-    }
-  });
-  return {
-    lines,
-    until: (test: (line: string) => boolean) =>
-      lines.some(test) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ test, resolve })),
-  };
-}
-
 describe('graceful shutdown', () => {
   it('answers an upload still arriving at SIGTERM with 503 at once, refuses new connections, then exits 0', async () => {
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-        WEB_ROOT: '/nonexistent-web-build',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    child = startServerProcess(port);
     const exited = once(child, 'exit');
     const log = logWatcher(child);
     await log.until((l) => l.includes('Server listening'));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { GroupId } from './groups.js';
+import type { SampleInputName } from './samples/sample-inputs.js';
 
 /** The multipart field (or JSON body) a tool reads its main input from. */
 export type InputKind =
@@ -14,7 +15,20 @@ export type InputKind =
       /** All files together at most (bytes), when that is tighter than max × the per-file limit. */
       maxTotalBytes?: number;
     }
-  | { kind: 'json-or-file'; field: 'file'; textKey: string };
+  | {
+      kind: 'json-or-file';
+      field: 'file';
+      textKey: string;
+      /** The upload is taken as bytes, not decoded as text (so no encoding is refused). */
+      bytes?: boolean;
+    };
+
+/**
+ * The one rule of every JSON-or-file tool when a form carries both the text field and a file. The
+ * server's handlers follow it (apps/api/src/tools/data/document-source.ts) and the docs print it.
+ */
+export const uploadPrecedence =
+  'A form that carries both the text field and an uploaded file uses the file (the text field is ignored).';
 
 /** What a successful response body is. */
 export type OutputKind =
@@ -45,10 +59,10 @@ export interface ToolExample {
   /** Form or JSON fields besides the file (for a JSON-or-file tool, the JSON body, text included). */
   fields: Record<string, string | number | boolean>;
   /**
-   * The file the tests upload, under fixtures/corpus (e.g. 'images/gif_static_earth.gif'), when the
-   * sample of the tool's input kind does not suit the example.
+   * The sample files it uploads (served under /samples/, see samples/sample-inputs.ts), when the
+   * default of the tool's input kind does not suit the example.
    */
-  file?: string;
+  files?: readonly SampleInputName[];
 }
 
 /** A response header a tool adds to its successful results, with what it means. */

@@ -45,13 +45,14 @@ export type {
   ToolIconName,
   ToolSpec,
 } from './define-tool.js';
-export { defineTool, resultKinds } from './define-tool.js';
+export { defineTool, resultKinds, uploadPrecedence } from './define-tool.js';
 export { type ErrorBody, type ErrorCode, errorCodes } from './errors.js';
 export * as fields from './fields.js';
 export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export * from './limits.js';
 export * from './reference/index.js';
+export * from './samples/index.js';
 export { type Delimiter, delimiterChar, delimiters } from './tools/_data-fields.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { firstFrameHeader, imageOutputFields } from './tools/_image-output.js';
@@ -62,6 +63,7 @@ export {
   audioFormats,
   convertAudioRequest,
   durationHeader,
+  readableAudioText,
 } from './tools/convert-audio.js';
 export { convertFormats, convertRequest } from './tools/convert-image.js';
 export { archiveFormats, compressionLimits, fileCompressionRequest } from './tools/file-compression.js';

@@ -91,6 +91,12 @@ function decodePath(url: string): string | undefined {
   }
 }
 
+/**
+ * The site's files are not logged per request (one page view fetches dozens of them, thousands of
+ * lines a visit); their warnings and errors still are. API requests keep their request logs.
+ */
+const siteLogLevel = 'warn';
+
 const acceptsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
 export const staticSitePlugin = fp(
@@ -146,6 +152,7 @@ export const staticSitePlugin = fp(
     app.route({
       method: ['PUT', 'DELETE', 'PATCH', 'POST', 'OPTIONS', 'TRACE'],
       url: '/*',
+      logLevel: siteLogLevel,
       handler: (request, reply) => {
         const path = decodePath(request.url);
         if (path === undefined || path === '/api' || path.startsWith('/api/') || !resolve(path)) {
@@ -161,7 +168,7 @@ export const staticSitePlugin = fp(
       },
     });
 
-    app.get('/*', (request, reply) => {
+    app.get('/*', { logLevel: siteLogLevel }, (request, reply) => {
       const path = decodePath(request.url);
       if (path === undefined || path === '/api' || path.startsWith('/api/') || path.includes('\0')) {
         return reply.callNotFound();

@@ -1,6 +1,7 @@
-import type { ToolExample, ToolSpec } from '@toolkit/catalog';
+import { exampleInputs, liveTools, type ToolExample, type ToolSpec } from '@toolkit/catalog';
 import { fixture } from './fixtures.js';
 import { form } from './form.js';
+import { sampleFileData } from './sample-files.js';
 
 /*
  * Inputs for the catalog-driven tests: a real sample of whatever a tool reads, chosen from its input
@@ -69,7 +70,8 @@ function fromCorpus(path: string, type = 'application/octet-stream'): Sample {
  * the tool reads. Fails naming the tool when nothing here suits it.
  */
 export function sampleFile(tool: ToolSpec, example?: ToolExample): Sample {
-  if (example?.file) return fromCorpus(example.file);
+  const named = example?.files?.[0];
+  if (named) return { filename: named, type: 'application/octet-stream', data: sampleFileData(named) };
   const { input } = tool.api;
   if (input.kind === 'json-or-file') return documentFor(input.textKey);
   if (input.accept.length === 0) return documents.text;
@@ -124,13 +126,21 @@ export function jsonRequest(body: unknown): HttpRequest {
  * one of them); a file tool uploads its sample file(s) with the fields.
  */
 export function exampleRequest(tool: ToolSpec, example: ToolExample, extra: Fields = {}): HttpRequest {
-  if (tool.api.input.kind === 'json-or-file' && !example.file) {
-    return jsonRequest({ ...example.fields, ...extra });
-  }
-  const sample = sampleFile(tool, example);
-  const files = Array.from({ length: fileCount(tool) }, (_, i) => ({
-    ...sample,
-    filename: i === 0 ? sample.filename : `${i + 1}-${sample.filename}`,
-  }));
+  const names = exampleInputs(tool, example);
+  if (names.length === 0) return jsonRequest({ ...example.fields, ...extra });
+  // The files the docs' samples upload, at least as many as the tool needs.
+  const files = Array.from({ length: Math.max(fileCount(tool), names.length) }, (_, i) => {
+    const name = names[i % names.length] as string;
+    return {
+      filename: i < names.length ? name : `${i + 1}-${name}`,
+      type: 'application/octet-stream',
+      data: sampleFileData(name),
+    };
+  });
   return multipartRequest(tool, { ...example.fields, ...extra }, files);
 }
+
+/** The live tools that take their input as JSON text or an uploaded file, with their JSON member. */
+export const textTools = (liveTools as readonly ToolSpec[]).flatMap((tool) =>
+  tool.api.input.kind === 'json-or-file' ? [{ tool, textKey: tool.api.input.textKey }] : [],
+);

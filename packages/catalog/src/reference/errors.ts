@@ -52,6 +52,15 @@ function readsImages(tool: ToolSpec): boolean {
   return input.kind !== 'json-or-file' && input.accept.some((type) => type.startsWith('image/'));
 }
 
+/** The documents a JSON-or-file tool parses, by its JSON member, as the server's messages name them. */
+const parsedDocuments: Record<string, string | undefined> = {
+  json: 'JSON',
+  csv: 'CSV',
+  xml: 'XML',
+  yaml: 'YAML',
+  base64: 'base64',
+};
+
 /** Error cases that depend on how the tool takes its input. */
 function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
   const { input } = tool.api;
@@ -73,10 +82,22 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
         code: 'UNSUPPORTED_MEDIA_TYPE',
         when: 'The body is neither application/json nor multipart/form-data.',
       },
-      {
-        code: 'UNPROCESSABLE_FILE',
-        when: 'The input has the right type but cannot be read (an unsupported encoding, or not well formed).',
-      },
+      ...(parsedDocuments[input.textKey]
+        ? [
+            {
+              code: 'VALIDATION_ERROR',
+              when: `The ${parsedDocuments[input.textKey]} is not well formed: the message gives the ${input.textKey === 'base64' ? 'position' : 'line and column'} of the first error.`,
+            } as const,
+          ]
+        : []),
+      ...(input.bytes
+        ? []
+        : [
+            {
+              code: 'UNPROCESSABLE_FILE',
+              when: 'The uploaded file is not UTF-8 text (or UTF-16 with a byte order mark); the message names the encoding found.',
+            } as const,
+          ]),
     ];
   }
   const names = input.accept.map(typeName).join(', ');
@@ -104,7 +125,8 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
           } as const,
         ]
       : []),
-    ...(input.accept.length > 0
+    // A wildcard (audio/*) names no format: such a tool documents its own 415 (api.errors).
+    ...(input.accept.length > 0 && !input.accept.some((type) => type.endsWith('/*'))
       ? [
           {
             code: 'UNSUPPORTED_MEDIA_TYPE',

@@ -14,7 +14,7 @@ export const base64Encode = defineTool({
   status: 'live',
   api: {
     path: '/data/base64-encode',
-    input: { kind: 'json-or-file', field: 'file', textKey: 'text' },
+    input: { kind: 'json-or-file', field: 'file', textKey: 'text', bytes: true },
     output: 'document',
     maxUploadBytes: dataUploadBytes,
     mediaTypes: ['text/plain'],

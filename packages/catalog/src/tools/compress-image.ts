@@ -54,7 +54,7 @@ export const compressImage = defineTool({
       'The compressed image (optimised progressive JPEG, palette PNG, highest-effort WebP/AVIF; a colour profile that only describes sRGB left out), never larger than the input, with X-Original-Size and X-Output-Size headers.',
     examples: [
       { title: 'Default settings (quality 75, same format)', fields: {} },
-      { title: 'Lossless PNG', fields: { lossless: true }, file: 'images/chelsea_cat_451x300.png' },
+      { title: 'Lossless PNG', fields: { lossless: true }, files: ['cat.png'] },
       { title: 'To WebP at quality 60', fields: { format: 'webp', quality: 60 } },
     ],
   },

@@ -4,6 +4,9 @@ import { integer, oneOf } from '../fields.js';
 
 /** Audio formats the converter writes. */
 export const audioFormats = ['mp3', 'wav', 'ogg', 'opus', 'flac', 'aac', 'm4a'] as const;
+
+/** The audio formats the converter reads (recognised from their bytes), as the docs and the server's 415 say them. */
+export const readableAudioText = 'MP3, WAV, OGG (Vorbis or Opus), FLAC, AAC, M4A, WebM, AIFF or WMA';
 export type AudioFormat = (typeof audioFormats)[number];
 
 /** The converter's own result header (the handler sets it by this name). */
@@ -53,7 +56,7 @@ export const convertAudio = defineTool({
     errors: [
       {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        when: 'The file is not audio in a format the converter reads (MP3, WAV, OGG, Opus, FLAC, AAC, M4A, WebM, AIFF, WMA), e.g. a text file or a playlist named .mp3.',
+        when: `The file is not audio in a format the converter reads (${readableAudioText}), e.g. a text file or a playlist named .mp3. The type is read from the bytes, not the name.`,
       },
       {
         code: 'PAYLOAD_TOO_LARGE',
@@ -61,8 +64,7 @@ export const convertAudio = defineTool({
       },
       { code: 'UNPROCESSABLE_FILE', when: 'The audio is damaged or holds no audio stream.' },
     ],
-    response:
-      'The converted audio, with X-Duration-Seconds. Inputs: MP3, WAV, OGG (Vorbis or Opus), FLAC, AAC, M4A, WebM, AIFF and WMA, recognised from their bytes; metadata tags are kept where the format holds them.',
+    response: `The converted audio, with X-Duration-Seconds. Inputs: ${readableAudioText}, recognised from their bytes; metadata tags are kept where the format holds them.`,
     examples: [
       { title: 'Ogg Vorbis to MP3 at 128 kbit/s', fields: { format: 'mp3', bitrate: 128 } },
       { title: 'To 22.05 kHz mono WAV', fields: { format: 'wav', sample_rate: 22050, channels: 1 } },

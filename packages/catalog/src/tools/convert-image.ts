@@ -42,12 +42,12 @@ export const convertImage = defineTool({
       {
         title: 'An animated GIF to animated WebP',
         fields: { format: 'webp' },
-        file: 'images/gif_animated_aero_350x189.gif',
+        files: ['animation.gif'],
       },
       {
         title: 'Transparency to JPEG on a black background',
         fields: { format: 'jpeg', background: '#000000' },
-        file: 'images/alpha_tree-cutout_312x500.png',
+        files: ['tree.png'],
       },
     ],
   },

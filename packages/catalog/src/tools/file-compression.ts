@@ -64,9 +64,13 @@ export const fileCompression = defineTool({
     response:
       'The archive (application/zip or application/gzip) with X-Original-Size and X-Output-Size headers. Member names are cleaned (no absolute paths, no "..", no control characters, at most 200 bytes) and duplicates renamed "name (2).ext"; names are UTF-8 (flagged in zip).',
     examples: [
-      { title: 'Zip several files at the default level', fields: {} },
-      { title: 'A tar.gz at maximum compression', fields: { format: 'tar.gz', level: 9 } },
-      { title: 'gzip one file', fields: { format: 'gzip' } },
+      { title: 'Zip several files at the default level', fields: {}, files: ['photo.jpg', 'README.md'] },
+      {
+        title: 'A tar.gz at maximum compression',
+        fields: { format: 'tar.gz', level: 9 },
+        files: ['report.pdf', 'README.md'],
+      },
+      { title: 'gzip one file', fields: { format: 'gzip' }, files: ['README.md'] },
     ],
   },
 });

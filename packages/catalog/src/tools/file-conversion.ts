@@ -111,20 +111,20 @@ export const fileConversion = defineTool({
       {
         title: 'Word document to Markdown',
         fields: { to: 'md' },
-        file: 'misc/debian-reference-ch08.en.docx',
+        files: ['report.docx'],
       },
-      { title: 'Markdown to sanitised HTML', fields: { to: 'html' }, file: 'text/faker-README.md' },
+      { title: 'Markdown to sanitised HTML', fields: { to: 'html' }, files: ['README.md'] },
       {
         title: 'First sheet of a workbook as CSV',
         fields: { to: 'csv', sheet: '1' },
-        file: 'data/csv/statsmodels-statecrime.xlsx',
+        files: ['statecrime.xlsx'],
       },
       {
         title: 'CSV to an Excel workbook',
         fields: { to: 'xlsx' },
-        file: 'data/csv/statsmodels-statecrime.csv',
+        files: ['statecrime.csv'],
       },
-      { title: 'PNG to WebP', fields: { to: 'webp' }, file: 'images/chelsea_cat_451x300.png' },
+      { title: 'PNG to WebP', fields: { to: 'webp' }, files: ['cat.png'] },
     ],
   },
 });

@@ -66,6 +66,6 @@ export const fileDetection = defineTool({
     responseData: fileDetectionResponse,
     response:
       'JSON with mime, extension, description, category, encoding and whether the declared type disagrees.',
-    examples: [{ title: 'Detect what an upload really is', fields: {} }],
+    examples: [{ title: 'Detect what an upload really is', fields: {}, files: ['mystery.png'] }],
   },
 });

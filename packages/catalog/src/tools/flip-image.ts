@@ -8,8 +8,8 @@ export const flipRequest = z.object({
   direction: oneOf('direction', ['horizontal', 'vertical', 'both'])
     .default('horizontal')
     .describe(
-      'horizontal mirrors left and right, vertical swaps top and bottom, both does the two (a half turn). ' +
-        'Every frame of an animation is flipped.',
+      'Horizontal mirrors left and right, vertical swaps top and bottom, both does the two (a half turn). ' +
+        'Every frame of an animated GIF or WebP is flipped.',
     ),
   ...imageOutputFields,
 });
@@ -35,7 +35,7 @@ export const flipImage = defineTool({
       {
         title: 'Both ways, an animated GIF',
         fields: { direction: 'both' },
-        file: 'images/gif_animated_aero_350x189.gif',
+        files: ['animation.gif'],
       },
     ],
   },

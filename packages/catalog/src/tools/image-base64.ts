@@ -32,6 +32,6 @@ export const imageBase64 = defineTool({
     request: imageBase64Request,
     responseData: imageBase64Response,
     response: 'JSON whose data holds base64, dataUri, cssUrl, mimeType, bytes, width and height.',
-    examples: [{ title: 'Encode a PNG icon', fields: {} }],
+    examples: [{ title: 'Encode a PNG icon', fields: {}, files: ['icon.png'] }],
   },
 });

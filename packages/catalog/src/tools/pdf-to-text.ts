@@ -67,8 +67,8 @@ export const pdfToText = defineTool({
     response:
       'JSON whose data holds text, pageCount, pages ([{number, text}]) and info (title, author, creator, producer, created). With Accept: text/plain, the text alone (text/plain; charset=utf-8). Ligatures come out as letters; a word hyphenated at a line end is joined.',
     examples: [
-      { title: 'All pages of a newsletter', fields: {}, file: 'pdf/ltnews18_1page.pdf' },
-      { title: 'Pages 1 to 3 and 7', fields: { pages: '1-3,7' }, file: 'pdf/tkz-euclide_figures_259p.pdf' },
+      { title: 'All pages of a newsletter', fields: {}, files: ['report.pdf'] },
+      { title: 'Pages 2 and 3', fields: { pages: '2-3' }, files: ['figures.pdf'] },
     ],
   },
 });

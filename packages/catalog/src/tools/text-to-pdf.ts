@@ -71,7 +71,7 @@ export const textToPdf = defineTool({
       { code: 'PAYLOAD_TOO_LARGE', when: 'The text has more than 2,000,000 characters (by default).' },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'The uploaded file is not UTF-8 (or UTF-16 with a BOM) text, or with markdown the text nests quotes, lists or emphasis more than 100 levels deep.',
+        when: 'With markdown, the text nests quotes, lists or emphasis more than 100 levels deep.',
       },
     ],
     response:

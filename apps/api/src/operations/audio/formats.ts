@@ -113,4 +113,5 @@ export const streamedDemuxers: ReadonlySet<string> = new Set(['flac']);
 /** Every demuxer of inputDemuxers, for ffmpeg's -format_whitelist. */
 export const allowedDemuxers = [...new Set(Object.values(inputDemuxers))].join(',');
 
-export const readableFormatsText = 'MP3, WAV, OGG (Vorbis or Opus), FLAC, AAC, M4A, WebM, AIFF or WMA';
+/** The formats read, as the catalog documents them (the 415 message says the same). */
+export { readableAudioText as readableFormatsText } from '@toolkit/catalog';

@@ -7,7 +7,8 @@ import type { ToolHandler } from '../types.js';
 
 /** POST /pdf/from-text */
 export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, file }, { config, signal }) => {
-  const text = fields.text ?? (file ? decodeTextFile(file.data) : undefined);
+  // An uploaded file wins over the text field, as on every JSON-or-file route (uploadPrecedence).
+  const text = file ? decodeTextFile(file.data) : fields.text;
   // An empty or blank "text" arrives as absent (blank fields mean "use the default").
   if (text === undefined) {
     throw new OperationError(
@@ -16,8 +17,7 @@ export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, fil
       { field: 'text' },
     );
   }
-  const markdown =
-    fields.markdown ?? (fields.text === undefined && /\.(md|markdown)$/i.test(file?.filename ?? ''));
+  const markdown = fields.markdown ?? /\.(md|markdown)$/i.test(file?.filename ?? '');
   const result = await renderTextPdf(
     { ...fields, text, markdown },
     { maxCharacters: config.limits.textToPdfMaxCharacters },

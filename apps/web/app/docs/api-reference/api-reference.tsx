@@ -1,12 +1,12 @@
-import { getTool, type InputKind, type LiveToolId } from '@toolkit/catalog';
+import { getTool, type InputKind, type LiveToolId, uploadPrecedence } from '@toolkit/catalog';
 import { FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { CodeText } from '~/components/code-text';
 import { Button } from '~/components/ui/button';
 import { apiBaseUrl } from '~/lib/api-client';
 import { CodeSamplesPanel } from './code-samples-panel';
 import { errorDocs, requestFields, responseDoc } from './reference-data';
 import { ErrorTable, FieldTable, HeaderTable } from './reference-tables';
-import { useApiUrl } from './use-api-url';
 
 export interface ApiReferenceProps {
   toolId: LiveToolId;
@@ -63,7 +63,8 @@ const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-for
  */
 export function ApiReference({ toolId }: ApiReferenceProps) {
   const tool = getTool(toolId);
-  const url = useApiUrl(tool.api.path);
+  // A path (or the configured absolute base): the same text before and after hydration, on any host.
+  const url = `${apiBaseUrl}${tool.api.path}`;
   const response = responseDoc(tool);
   const headingId = useId();
   const contentType = bodyType(tool.api.input);
@@ -93,15 +94,17 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
       </header>
 
       <Part title="Code samples">
-        <CodeSamplesPanel tool={tool} url={url} />
+        <CodeSamplesPanel tool={tool} apiBase={apiBaseUrl} />
       </Part>
 
       <Part
         title="Request"
         intro={
           <p>
-            Send a <code className={inlineCode}>{contentType}</code> body. Empty fields are the same as
-            leaving them out: the default applies.
+            Send {/^[aeiou]/i.test(contentType) ? 'an' : 'a'}{' '}
+            <code className={inlineCode}>{contentType}</code> body. Empty fields are the same as leaving them
+            out: the default applies.
+            {tool.api.input.kind === 'json-or-file' && ` ${uploadPrecedence}`}
           </p>
         }
       >
@@ -113,7 +116,7 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
         intro={
           <p>
             <span className="font-medium font-mono text-success">200 OK</span> ·{' '}
-            <MediaTypes types={response.mediaTypes} />. {response.description}
+            <MediaTypes types={response.mediaTypes} />. <CodeText text={response.description} />
           </p>
         }
       >

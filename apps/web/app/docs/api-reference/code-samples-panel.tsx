@@ -6,15 +6,76 @@ import { CopyButton } from '~/tools/_shared/copy-button';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { useCopy } from '~/tools/_shared/use-copy';
 import { CodeBlock } from './code-block';
-import { codeSamples, type SampleLanguage, sampleLanguages, toolExamples } from './code-samples';
+import {
+  baseVariable,
+  codeSamples,
+  exampleInputs,
+  type SampleLanguage,
+  sampleInputFiles,
+  sampleLanguages,
+  samplesPath,
+  toolExamples,
+} from './code-samples';
+
+const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
+
+/**
+ * Where the samples' input comes from (sample files to download, or the sample itself) and what
+ * BASE is. The same text is pre-rendered and hydrated: no host is written that could be wrong.
+ */
+function SampleSetup({
+  inputs,
+  apiBase,
+}: {
+  inputs: readonly (keyof typeof sampleInputFiles)[];
+  apiBase: string;
+}) {
+  const absolute = /^https?:\/\//i.test(apiBase);
+  return (
+    <div className="flex flex-col gap-1 text-muted-foreground text-sm leading-6">
+      {inputs.length > 0 ? (
+        <p>
+          Input {inputs.length === 1 ? 'file' : 'files'}:{' '}
+          {inputs.map((name, index) => (
+            <span key={name}>
+              {index > 0 && ', '}
+              <a href={`${samplesPath}/${name}`} download className="font-medium text-brand underline">
+                {name}
+              </a>{' '}
+              ({sampleInputFiles[name]})
+            </span>
+          ))}
+          . Download {inputs.length === 1 ? 'it' : 'them'} into the folder you run the sample in.
+        </p>
+      ) : (
+        <p>The input is written in the sample itself.</p>
+      )}
+      <p>
+        <code className={inlineCode}>{baseVariable}</code> is the API's base URL:{' '}
+        {absolute ? (
+          <code className={inlineCode}>{apiBase}</code>
+        ) : (
+          <>
+            this site's address followed by <code className={inlineCode}>{apiBase}</code>
+          </>
+        )}
+        , e.g.{' '}
+        <code
+          className={inlineCode}
+        >{`export ${baseVariable}=${absolute ? apiBase : `https://example.com${apiBase}`}`}</code>
+        .
+      </p>
+    </div>
+  );
+}
 
 /** The catalog's examples of a tool as curl, JavaScript and Python, in tabs, with a copy button. */
-export function CodeSamplesPanel({ tool, url }: { tool: ToolSpec; url: string }) {
+export function CodeSamplesPanel({ tool, apiBase }: { tool: ToolSpec; apiBase: string }) {
   const examples = toolExamples(tool);
   const [exampleIndex, setExampleIndex] = useState(0);
   const [language, setLanguage] = useState<SampleLanguage>('curl');
   const example = examples[exampleIndex] ?? examples[0];
-  const samples = useMemo(() => (example ? codeSamples(tool, example, url) : []), [tool, example, url]);
+  const samples = useMemo(() => (example ? codeSamples(tool, example) : []), [tool, example]);
   const current = samples.find((sample) => sample.language === language);
   const languageLabel = sampleLanguages.find((entry) => entry.id === language)?.label ?? language;
   const copy = useCopy();
@@ -43,6 +104,7 @@ export function CodeSamplesPanel({ tool, url }: { tool: ToolSpec; url: string })
           ))}
         </fieldset>
       )}
+      {example && <SampleSetup inputs={exampleInputs(tool, example)} apiBase={apiBase} />}
       <Tabs value={language} onValueChange={(value) => setLanguage(value as SampleLanguage)}>
         <div className="overflow-hidden rounded-xl border bg-code">
           <div className="flex items-center justify-between gap-2 border-b bg-muted/50 px-2 py-1.5">

@@ -2,67 +2,83 @@ import { getTool } from '@toolkit/catalog';
 import { describe, expect, it } from 'vitest';
 import { codeSamples, toolExamples } from './code-samples';
 
-const url = 'https://toolkit.example/api/v1/images/resize';
-const resize = getTool('resize-image');
+/*
+ * What the samples look like; that they run is apps/api/test/samples.test.ts (it runs every one).
+ */
+
 const byLanguage = (samples: ReturnType<typeof codeSamples>) =>
   Object.fromEntries(samples.map((sample) => [sample.language, sample.text]));
+const first = (id: Parameters<typeof getTool>[0], index = 0) => {
+  const tool = getTool(id);
+  const example = toolExamples(tool)[index];
+  if (!example) throw new Error(`${id} has no example ${index}`);
+  return byLanguage(codeSamples(tool, example));
+};
 
 describe('code samples from the catalog examples', () => {
-  it('give curl a -F per field, the file first, and save binary results', () => {
-    const [fit] = toolExamples(resize);
-    const { curl } = byLanguage(codeSamples(resize, fit ?? (undefined as never), url));
-    expect(curl).toBe(
+  it('give curl the sample file, a -F per field, $BASE and the output named as the server names it', () => {
+    expect(first('resize-image').curl).toBe(
       [
-        `curl -X POST '${url}' \\`,
+        `curl -X POST "$BASE/images/resize" \\`,
         `  -F 'image=@photo.jpg' \\`,
         `  -F 'width=800' \\`,
         `  -F 'height=600' \\`,
-        '  -o photo-resize.jpg',
+        '  --fail-with-body -o photo-resize.jpg',
       ].join('\n'),
     );
   });
 
-  it('send every field as form text in JavaScript (fetch + FormData)', () => {
-    const exact = toolExamples(resize)[1];
-    const { javascript } = byLanguage(codeSamples(resize, exact ?? (undefined as never), url));
-    expect(javascript).toContain("const form = new FormData();\nform.append('image', file);");
-    expect(javascript).toContain("form.append('width', '512');");
+  it('send inline text as a JSON body, never beside a file, so text starting with < stays text', () => {
+    const { curl } = first('xml-to-json');
+    expect(curl).toContain(`-H 'Content-Type: application/json'`);
+    expect(curl).toContain(`--data-binary '{\n  "xml": "<catalog>`);
+    expect(curl).not.toContain('-F');
+  });
+
+  it('read the input from disk in Node and save the result', () => {
+    const { javascript } = first('resize-image', 1);
+    expect(javascript).toContain("import { readFile, writeFile } from 'node:fs/promises';");
+    expect(javascript).toContain(
+      "form.append('image', new Blob([await readFile('photo.jpg')]), 'photo.jpg');",
+    );
     expect(javascript).toContain("form.append('maintain_aspect', 'false');");
-    expect(javascript).toContain("form.append('format', 'webp');");
-    expect(javascript).toContain(`await fetch('${url}', {\n  method: 'POST',\n  body: form,\n});`);
-    expect(javascript).toContain('const result = await response.blob(); // save it as photo-resize.webp');
+    expect(javascript).toContain("await writeFile('photo-resize.webp', ");
   });
 
-  it('use requests with files= and data= in Python, numbers as numbers', () => {
-    const exact = toolExamples(resize)[1];
-    const { python } = byLanguage(codeSamples(resize, exact ?? (undefined as never), url));
-    expect(python).toContain("with open('photo.jpg', 'rb') as upload:");
-    expect(python).toContain("files={'image': upload},");
+  it('write multi-line values as valid literals in JavaScript and Python', () => {
+    const { javascript, python } = first('word-counter');
+    expect(javascript).toContain(
+      'text: "The quick brown fox jumps over the lazy dog. The dog sleeps.\\n\\nA new paragraph.",',
+    );
     expect(python).toContain(
-      "data={'width': 512, 'height': 512, 'maintain_aspect': 'false', 'format': 'webp'},",
+      '\'text\': "The quick brown fox jumps over the lazy dog. The dog sleeps.\\n\\nA new paragraph.",',
     );
-    expect(python).toContain("with open('photo-resize.webp', 'wb') as out:");
   });
 
-  it('read JSON results and list the data members', () => {
-    const base64 = getTool('image-base64');
-    const [example] = toolExamples(base64);
-    const samples = byLanguage(
-      codeSamples(base64, example ?? (undefined as never), 'https://x/api/v1/images/base64'),
-    );
+  it('send two images to combine, and name results by their real type', () => {
+    expect(first('combine-images').curl).toContain(`-F 'images=@photo.jpg' \\\n  -F 'images=@cat.png'`);
+    expect(first('combine-images').curl).toContain('-o photo-combine.png');
+    expect(first('flip-image', 2).curl).toContain('-o animation-flip.gif');
+    expect(first('json-to-csv').curl).toContain('-o json-to-csv.csv');
+    expect(first('convert-audio').curl).toContain('-o music-convert.mp3');
+  });
+
+  it('print JSON results (Python with the standard library only)', () => {
+    const samples = first('image-base64');
     expect(samples.curl).not.toContain(' -o ');
-    expect(samples.javascript).toContain(
-      'const { data } = await response.json(); // base64, dataUri, cssUrl, mimeType, bytes, width, height',
+    expect(samples.javascript).toContain('console.log(JSON.stringify(data, null, 2));');
+    expect(samples.python).toContain('from urllib.request import Request, urlopen');
+    expect(samples.python).not.toContain('requests');
+    expect(samples.python).toContain(
+      "print(json.dumps(json.loads(result)['data'], indent=2, ensure_ascii=False))",
     );
-    expect(samples.python).toContain("data = response.json()['data']");
-    expect(samples.python).not.toContain('data={');
   });
 
   it('escape quotes in shell, JavaScript and Python strings', () => {
-    const example = { title: 'quotes', fields: { root: "it's" } };
-    const samples = byLanguage(codeSamples(resize, example, url));
+    const resize = getTool('resize-image');
+    const samples = byLanguage(codeSamples(resize, { title: 'quotes', fields: { root: "it's" } }));
     expect(samples.curl).toContain(`-F 'root=it'\\''s'`);
-    expect(samples.javascript).toContain(`form.append('root', 'it\\'s');`);
-    expect(samples.python).toContain(`'root': 'it\\'s'`);
+    expect(samples.javascript).toContain(`form.append('root', "it's");`);
+    expect(samples.python).toContain(`{'root': "it's"}`);
   });
 });

@@ -6,6 +6,9 @@ import { TooltipProvider } from '~/components/ui/tooltip';
 import { buildOpenApiDocument } from '../../../../api/src/openapi/document';
 import { ApiReference } from './api-reference';
 
+/** OpenAPI descriptions are CommonMark; the page renders their `code` spans as code, without backticks. */
+const shownAs = (markdown: string) => markdown.replace(/`([^`]+)`/g, '$1');
+
 type Header = { description: string };
 type ErrorResponse = {
   content: { 'application/json': { examples: Record<string, { summary: string; value: { code: string } }> } };
@@ -53,7 +56,7 @@ describe.each(liveTools.map((tool) => [tool.id, tool] as const))(
       renderPage();
       const documented = Object.entries(operation?.responses['200']?.headers ?? {}).map(([name, header]) => [
         name,
-        header.description,
+        shownAs(header.description),
       ]);
       expect(tableRows('Response headers')).toEqual(documented);
     });
@@ -66,7 +69,7 @@ describe.each(liveTools.map((tool) => [tool.id, tool] as const))(
         .flatMap(([status, response]) =>
           Object.values((response as ErrorResponse).content['application/json'].examples).map((example) => [
             status,
-            `${example.value.code}${example.summary}`,
+            `${example.value.code}${shownAs(example.summary)}`,
           ]),
         );
       expect(shown).toEqual(documented);

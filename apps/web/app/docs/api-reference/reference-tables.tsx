@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CodeText } from '~/components/code-text';
 import type { ErrorDoc, HeaderDoc } from './reference-data';
 import { allowedValues } from './reference-data';
 import type { FieldDoc } from './schema-fields';
@@ -61,7 +62,9 @@ export function FieldTable({ fields, caption }: { fields: readonly FieldDoc[]; c
               </div>
             </th>
             <td className="px-4 py-3 leading-6">
-              <p>{field.description}</p>
+              <p>
+                <CodeText text={field.description} />
+              </p>
               {(allowed.length > 0 || field.defaultValue !== undefined) && (
                 <dl className="mt-2 flex flex-col gap-1.5 text-xs">
                   {allowed.length > 0 && (
@@ -102,7 +105,9 @@ export function HeaderTable({ headers }: { headers: readonly HeaderDoc[] }) {
           <th scope="row" className="px-4 py-3 font-normal">
             <code className="whitespace-nowrap font-mono font-semibold text-[13px]">{header.name}</code>
           </th>
-          <td className="px-4 py-3 leading-6">{header.description}</td>
+          <td className="px-4 py-3 leading-6">
+            <CodeText text={header.description} />
+          </td>
         </tr>
       ))}
     </Table>
@@ -121,7 +126,9 @@ export function ErrorTable({ errors }: { errors: readonly ErrorDoc[] }) {
           </th>
           <td className="px-4 py-3 leading-6">
             <code className="font-mono font-semibold text-[13px] [overflow-wrap:anywhere]">{error.code}</code>
-            <p className="text-muted-foreground">{error.when}</p>
+            <p className="text-muted-foreground">
+              <CodeText text={error.when} />
+            </p>
           </td>
         </tr>
       ))}

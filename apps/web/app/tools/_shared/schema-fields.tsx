@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CodeText } from '~/components/code-text';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -37,7 +38,7 @@ function Help({ id, text }: { id: string; text: string }) {
   if (!text) return null;
   return (
     <p id={id} className="text-muted-foreground text-xs leading-5">
-      {text}
+      <CodeText text={text} />
     </p>
   );
 }

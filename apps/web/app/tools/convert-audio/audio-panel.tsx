@@ -1,8 +1,9 @@
-import { getTool } from '@toolkit/catalog';
+import { getTool, readableAudioText } from '@toolkit/catalog';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { AudioResult } from '../_shared/results/audio-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
+import { maxAudioMinutes, uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
@@ -52,14 +53,16 @@ export default function AudioPanel() {
             WAV keep every sample.
           </p>
           <p>
-            Audio up to 20 minutes and 25 MB. MP3, WAV, OGG, Opus, FLAC, AAC, M4A, WebM, AIFF and WMA are
-            read.
+            Audio up to {maxAudioMinutes} and {uploadLimit(tool)}. Reads {readableAudioText}.
           </p>
         </HelpCard>
       }
     >
       <FormCard label="Convert an audio file" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint="MP3, WAV, OGG, FLAC, M4A and more, up to 25 MB and 20 minutes." />
+        <UploadArea
+          upload={upload}
+          hint={`MP3, WAV, OGG, FLAC, M4A and more, up to ${uploadLimit(tool)} and ${maxAudioMinutes}.`}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="format" label="Output format" optionLabels={formatLabels} help="" />
           <NumberField

@@ -41,3 +41,21 @@ export function targetsFor(fileName: string | undefined, formats: ConversionForm
   const source = sourceFormatOf(fileName, formats);
   return source ? (formats.conversions[source] ?? []) : [];
 }
+
+/**
+ * What the panel says of a file this server cannot convert: why, and which files it does convert.
+ *
+ * @example noConversionMessage('pptx', formats) // 'This server does not convert PPTX files. … It converts CSV, DOCX, …'
+ */
+export function noConversionMessage(source: string | undefined, formats: ConversionFormats): string {
+  const reason = formats.unavailable.find((entry) => entry.from === source)?.reason;
+  const convertible = Object.entries(formats.conversions)
+    .filter(([, targets]) => targets.length > 0)
+    .map(([from]) => from.toUpperCase())
+    .sort();
+  return [
+    `This server does not convert ${source ? `${source.toUpperCase()} files` : 'files of this type'}.`,
+    ...(reason ? [reason] : []),
+    `Choose a file of one of these formats: ${convertible.join(', ')}.`,
+  ].join(' ');
+}

@@ -4,16 +4,17 @@ import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { mediaType } from '~/lib/tool-response';
 import { useToolMutation } from '~/lib/use-tool-mutation';
-import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
+import { ErrorAlert, FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { FileResultCard } from '../_shared/results/file-result';
 import { ResultSection } from '../_shared/results/result-card';
 import { TextResult } from '../_shared/results/text-result';
 import { TextField } from '../_shared/schema-fields';
+import { uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
-import { sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
+import { noConversionMessage, sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
 
 const tool = getTool('file-conversion');
 // The target is chosen from the server's list for the file, not from every format the schema knows.
@@ -45,19 +46,23 @@ export default function FileConversionPanel() {
   const targets = targetsFor(upload.file?.name, formats.data);
   const source = upload.file && formats.data ? sourceFormatOf(upload.file.name, formats.data) : undefined;
   const [to, setTo] = useState('');
+  // The file whose Convert press found nothing to convert it to: the panel then says so, loudly.
+  const [refused, setRefused] = useState<File | null>(null);
   const toId = useId();
+  const noTarget = Boolean(upload.file && formats.data && targets.length === 0);
+  const noTargetText = noTarget && formats.data ? noConversionMessage(source, formats.data) : '';
 
   // A new file offers its own targets: the choice holds only while it is one of them.
   const chosen = targets.includes(to) ? to : (targets[0] ?? '');
 
   const submit = checkedSubmit(form, upload.take, (input, fields) => {
+    setRefused(chosen ? null : upload.file);
     if (chosen) mutation.mutate({ ...input, fields: { ...fields, to: chosen } });
   });
 
   const result = mutation.data;
   const type = result ? mediaType(result.contentType) : '';
   const imageUrl = useObjectUrl(type.startsWith('image/') ? result?.blob : null);
-  const unavailable = formats.data?.unavailable.filter((u) => u.from === source) ?? [];
 
   return (
     <ToolPanel
@@ -75,14 +80,14 @@ export default function FileConversionPanel() {
       <FormCard label="Convert a file" onSubmit={submit} texts={texts} mutation={mutation}>
         <UploadArea
           upload={upload}
-          hint="Upload a document, spreadsheet, data file or image (up to 25 MB)."
+          hint={`Upload a document, spreadsheet, data file or image (up to ${uploadLimit(tool)}).`}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor={toId}>Convert to</Label>
             <Select value={chosen} onValueChange={setTo} disabled={targets.length === 0}>
               <SelectTrigger id={toId} aria-describedby={`${toId}-help`}>
-                <SelectValue placeholder="Choose a file first">
+                <SelectValue placeholder={noTarget ? 'No conversion for this file' : 'Choose a file first'}>
                   {chosen ? (targetLabels[chosen] ?? chosen.toUpperCase()) : undefined}
                 </SelectValue>
               </SelectTrigger>
@@ -103,8 +108,8 @@ export default function FileConversionPanel() {
                 ? 'The formats offered depend on the file.'
                 : formats.isError
                   ? 'The list of conversions could not be loaded.'
-                  : targets.length === 0 && formats.data
-                    ? `This server does not convert ${source ? `${source} files` : 'files of this type'}.${unavailable[0] ? ` ${unavailable[0].reason}` : ''}`
+                  : noTarget
+                    ? noTargetText
                     : `This ${source ?? ''} file converts to ${targets.join(', ')} here.`}
             </p>
           </div>
@@ -112,6 +117,7 @@ export default function FileConversionPanel() {
             <TextField form={form} name="sheet" label="Sheet (name or number)" placeholder="1" />
           )}
         </div>
+        {noTarget && refused === upload.file && <ErrorAlert message={noTargetText} />}
       </FormCard>
       {result && imageUrl && (
         <ResultSection title="Preview">

@@ -5,6 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { Fact, Facts, ResultSection } from '../_shared/results/result-card';
+import { uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 
@@ -52,7 +53,7 @@ export default function FileDetectionPanel() {
       <FormCard label="Detect a file’s real type" onSubmit={submit} texts={texts} mutation={mutation}>
         <UploadArea
           upload={upload}
-          hint="Upload any file (up to 25 MB): its type is read from its content."
+          hint={`Upload any file (up to ${uploadLimit(tool)}): its type is read from its content.`}
         />
       </FormCard>
       {data && (

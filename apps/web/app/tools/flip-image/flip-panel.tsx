@@ -1,5 +1,6 @@
 import { getTool } from '@toolkit/catalog';
 import { useToolMutation } from '~/lib/use-tool-mutation';
+import { alsoReadFormats } from '../_shared/image-formats';
 import { ImageOutputFields } from '../_shared/image-output-fields';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
@@ -30,7 +31,10 @@ export default function FlipPanel() {
   return (
     <ToolPanel endpoint={tool.api}>
       <FormCard label="Flip an image" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint={uploadHint('flip')} />
+        <UploadArea
+          upload={upload}
+          hint={`${uploadHint('flip')} Also reads ${alsoReadFormats}; animations stay animated.`}
+        />
         <SelectField form={form} name="direction" label="Direction" optionLabels={directionLabels} />
         <ImageOutputFields form={form} />
       </FormCard>

@@ -2,6 +2,7 @@ import { getTool } from '@toolkit/catalog';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextField } from '../_shared/schema-fields';
+import { uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
@@ -38,7 +39,7 @@ export default function PdfTextPanel() {
       }
     >
       <FormCard label="Extract the text of a PDF" onSubmit={submit} texts={texts} mutation={mutation}>
-        <UploadArea upload={upload} hint="A PDF up to 25 MB." />
+        <UploadArea upload={upload} hint={`A PDF up to ${uploadLimit(tool)}.`} />
         <TextField
           form={form}
           name="pages"

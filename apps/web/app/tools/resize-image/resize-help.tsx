@@ -1,4 +1,4 @@
-import { maxImageSide, maxImageUpload, supportedFormats } from '../_shared/image-formats';
+import { alsoReadFormats, maxImageSide, maxImageUpload, supportedFormats } from '../_shared/image-formats';
 import { HelpCard } from '../_shared/panel';
 import { labels } from './resize-form';
 
@@ -12,7 +12,9 @@ export function ResizeHelp() {
             Maximum dimensions: {maxImageSide} × {maxImageSide} px.
           </li>
           <li>Images up to {maxImageUpload}.</li>
-          <li>Formats: {supportedFormats}.</li>
+          <li>
+            Formats: {supportedFormats}. Also reads {alsoReadFormats}.
+          </li>
         </ul>
       </HelpCard>
       <HelpCard title="Usage">

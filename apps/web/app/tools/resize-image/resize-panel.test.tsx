@@ -51,6 +51,8 @@ describe('Resize panel', () => {
     expect(screen.getByText('Upload an image to resize. Supported formats: JPEG, PNG, WebP.')).toBeTruthy();
     expect(screen.getByText(/4096 × 4096 px/)).toBeTruthy();
     expect(screen.getByText(/Images up to 10 MB/)).toBeTruthy();
+    // Every format the API reads (catalog imageInputTypes), not only the advertised three.
+    expect(screen.getByText('Formats: JPEG, PNG, WebP. Also reads GIF, AVIF, TIFF and SVG.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Usage' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { getTool, textToPdfHeaders } from '@toolkit/catalog';
+import { useEffect } from 'react';
 import { resultNumber } from '~/lib/tool-response';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
@@ -18,6 +19,9 @@ const texts = {
   failure: 'An error occurred while creating the PDF.',
 } as const;
 
+/** A file name the server renders as Markdown when no markdown field is sent. */
+export const isMarkdownName = (name: string) => /\.(md|markdown)$/i.test(name);
+
 const fontLabels = { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu Sans Mono' } as const;
 
 /** The Text to PDF try-it panel. */
@@ -25,10 +29,17 @@ export default function TextPdfPanel() {
   const mutation = useToolMutation(tool, { successMessage: texts.success });
   const input = useTextOrFile(tool.api.input, '', mutation.reset);
   const form = useSchemaForm(tool.api.request);
+  const { set } = form;
+
+  // The Markdown box follows the file chosen (ticked for .md, as the server reads one), and the
+  // request says what the box shows, so the box never disagrees with the PDF.
+  const fileName = input.file?.name;
+  useEffect(() => {
+    if (fileName !== undefined) set('markdown', isMarkdownName(fileName));
+  }, [fileName, set]);
 
   const submit = checkedSubmit(form, input.take, (content, { text: _text, markdown, ...fields }) =>
-    // Unticked, markdown is left out: the server then renders an uploaded .md file as Markdown.
-    mutation.mutate({ ...content, fields: markdown === true ? { ...fields, markdown } : fields }),
+    mutation.mutate({ ...content, fields: { ...fields, markdown: markdown === true } }),
   );
 
   const missing = mutation.data?.headers.get(textToPdfHeaders.missingGlyphs.name);
@@ -45,7 +56,10 @@ export default function TextPdfPanel() {
             DejaVu fonts are embedded: Latin with accents, Greek and Cyrillic print as typed. Characters they
             lack (Chinese, Japanese…) are listed after the conversion.
           </p>
-          <p>Tick Markdown for headings, lists, code blocks and links; .md files are rendered as Markdown.</p>
+          <p>
+            Tick Markdown for headings, lists, code blocks and links; it is ticked for you when you choose a
+            .md file.
+          </p>
         </HelpCard>
       }
     >

@@ -1,0 +1,2 @@
+export * from './code-samples.js';
+export * from './sample-inputs.js';
