@@ -119,7 +119,8 @@ const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf('/'), na
 /**
  * Reads a multipart request with multipasta, a parser that hands each chunk to a callback (no stream
  * per part): the text fields (first value of each) and the files of one field (the first
- * `maxFiles` of them; later ones are read past and ignored). Files of other fields are ignored
+ * `maxFiles` of them: a single-file field's later ones are read past and ignored, one more than a
+ * several-files field takes is a 400 at once). Files of other fields are ignored
  * too, and so are fields named after Object.prototype members (`__proto__`, `constructor`): the
  * contract ignores unknown fields, and these must never become keys. Every file counts against the
  * size limit, kept or not. A part is a file when it has a filename or is application/octet-stream.
@@ -141,7 +142,7 @@ export function readMultipart(
     let settled = false;
     let sawData = false;
     let ended = false;
-    const count = { files: 0, fields: 0, kept: 0 };
+    const count = { files: 0, fields: 0, kept: 0, onField: 0 };
     // The part being read: the parser's field-size error does not say which field it is.
     let part = '';
     const finish = (error?: ApiError) => {
@@ -161,7 +162,16 @@ export function readMultipart(
       isFile: (info) => {
         part = info.name;
         const file = Multipasta.defaultIsFile(info);
-        if (file && ++count.files > limits.files) {
+        if (file && maxFiles > 1 && info.name === fileField && count.onField++ === maxFiles) {
+          // More files than a several-files tool takes is a wrong request (400), not a large one.
+          finish(
+            new ApiError(
+              'VALIDATION_ERROR',
+              `Upload at most ${maxFiles} files in the field "${fileField}"; this form has more.`,
+              { details: [{ field: fileField, message: `At most ${maxFiles} files.` }] },
+            ),
+          );
+        } else if (file && ++count.files > limits.files) {
           finish(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.files} files.`));
         } else if (!file && ++count.fields > limits.fields) {
           finish(new ApiError('PAYLOAD_TOO_LARGE', `The form has more than ${limits.fields} fields.`));

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeWorkerPool } from '../src/runtime/worker-pool.js';
+import { makeApp } from './helpers/app.js';
+import { fixture } from './helpers/fixtures.js';
+import { type FormPart, form } from './helpers/form.js';
+import { copyProtectedPdf, cyclicPagesPdf, entitySvg } from './helpers/hostile-files.js';
+import { listenOnFreePort } from './helpers/listen.js';
+
+/*
+ * Issue 28's hostile documents over a real socket: each gets the contract's status and JSON error
+ * (exact code and message), never a 500, and the server answers its health check after each.
+ */
+
+let app: FastifyInstance;
+let base: string;
+beforeAll(async () => {
+  app = await makeApp();
+  base = await listenOnFreePort(app);
+});
+afterAll(async () => {
+  await app.close();
+  await closeWorkerPool();
+});
+
+type Fields = Record<string, string | number>;
+
+async function post(path: string, parts: FormPart[], fields: Fields = {}) {
+  const body = form([
+    ...parts,
+    ...Object.entries(fields).map(([name, value]) => ({ name, value: String(value) })),
+  ]);
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method: 'POST',
+    headers: body.headers,
+    body: new Uint8Array(body.payload),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const health = await fetch(`${base}/api/v1/health`);
+  expect(health.status).toBe(200);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes };
+}
+
+const send = (path: string, field: string, filename: string, data: Buffer, fields: Fields = {}) =>
+  post(path, [{ name: field, filename, data }], fields);
+
+/** The contract's error: status, JSON, exactly {success, message, code[, details]}, code and message. */
+function expectError(
+  answer: { status: number; type: string; bytes: Buffer },
+  status: number,
+  code: string,
+  message: string | RegExp,
+) {
+  const body = JSON.parse(answer.bytes.toString('utf8')) as Record<string, unknown>;
+  expect({ status: answer.status, code: body.code }).toEqual({ status, code });
+  expect(answer.type).toMatch(/^application\/json/);
+  expect(body.success).toBe(false);
+  if (typeof message === 'string') expect(body.message).toBe(message);
+  else expect(body.message).toMatch(message);
+}
+
+const imageRoutes: [string, Fields][] = [
+  ['/images/resize', { width: 20 }],
+  ['/images/thumbnail', {}],
+  ['/images/base64', {}],
+  ['/images/rotate', { angle: 30 }],
+  ['/images/flip', {}],
+  ['/images/convert', { format: 'png' }],
+  ['/images/compress', {}],
+];
+
+describe('images', () => {
+  it.each(imageRoutes)('%s refuses an SVG that declares an entity (422)', async (path, fields) => {
+    expectError(
+      await send(path, 'image', 'entity.svg', entitySvg(), fields),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The SVG "entity.svg" declares XML entities (a DOCTYPE with an internal subset); they are not allowed. Remove the DOCTYPE and send it again.',
+    );
+  });
+
+  it('/images/combine refuses an SVG that declares an entity (422)', async () => {
+    const answer = await post('/images/combine', [
+      { name: 'images', filename: 'cat.png', data: fixture('images/chelsea_cat_451x300.png') },
+      { name: 'images', filename: 'entity.svg', data: entitySvg() },
+    ]);
+    expectError(
+      answer,
+      422,
+      'UNPROCESSABLE_FILE',
+      /^Image 2 of 2: The SVG "entity\.svg" declares XML entities/,
+    );
+  });
+
+  it('still draws an SVG whose DOCTYPE only names the SVG DTD', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n' +
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="red"/></svg>',
+    );
+    const answer = await send('/images/convert', 'image', 'dtd.svg', svg, { format: 'png' });
+    expect(answer.status).toBe(200);
+    const { info, data } = await sharp(answer.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([40, 30]);
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+  });
+
+  it('keeps a picture turned 45° within the 4096 px side limit by scaling it down first', async () => {
+    const answer = await send(
+      '/images/rotate',
+      'image',
+      'elephants.jpg',
+      fixture('images/photo_elephants_3840x2160.jpg'),
+      {
+        angle: 45,
+      },
+    );
+    expect(answer.status).toBe(200);
+    const meta = await sharp(answer.bytes).metadata();
+    // Unbounded, the canvas is 4243 × 4243; scaled to fit, it reaches the limit within a pixel or two.
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(4096);
+    expect(Math.max(meta.width, meta.height)).toBeGreaterThanOrEqual(4094);
+    expect(Math.abs(meta.width - meta.height)).toBeLessThanOrEqual(1);
+  });
+
+  it('rejects 11 images on /images/combine with 400 (the contract takes 2–10)', async () => {
+    const cat = fixture('images/chelsea_cat_451x300.png');
+    const parts = Array.from({ length: 11 }, (_, i) => ({
+      name: 'images',
+      filename: `cat${i}.png`,
+      data: cat,
+    }));
+    expectError(
+      await post('/images/combine', parts),
+      400,
+      'VALIDATION_ERROR',
+      'Upload at most 10 files in the field "images"; this form has more.',
+    );
+  });
+});
+
+describe('pdf/to-text', () => {
+  it('answers a page tree that contains itself with 422', async () => {
+    expectError(
+      await send('/pdf/to-text', 'pdf', 'cyclic.pdf', cyclicPagesPdf()),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The PDF is damaged: its page tree contains itself, so its pages cannot be read.',
+    );
+  });
+
+  it('refuses an AES-256 PDF whose owner forbids copying its text (422)', async () => {
+    expectError(
+      await send('/pdf/to-text', 'pdf', 'protected.pdf', await copyProtectedPdf()),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The PDF is encrypted and its owner does not allow copying its text; ask its author for a copy without that restriction.',
+    );
+  });
+});
