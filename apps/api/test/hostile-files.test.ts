@@ -5,7 +5,7 @@ import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { type FormPart, form } from './helpers/form.js';
-import { copyProtectedPdf, cyclicPagesPdf, entitySvg } from './helpers/hostile-files.js';
+import { copyProtectedPdf, cyclicPagesPdf, emptyWav, entitySvg, truncated } from './helpers/hostile-files.js';
 import { listenOnFreePort } from './helpers/listen.js';
 
 /*
@@ -156,5 +156,53 @@ describe('pdf/to-text', () => {
       'UNPROCESSABLE_FILE',
       'The PDF is encrypted and its owner does not allow copying its text; ask its author for a copy without that restriction.',
     );
+  });
+});
+
+describe('audio/convert', () => {
+  it('refuses an OGG cut at 40 % of its bytes (422), which ffmpeg reads without complaint', async () => {
+    const ogg = truncated(fixture('audio/complete_vorbis_stereo.oga'), 0.4);
+    expectError(
+      await send('/audio/convert', 'audio', 'cut.oga', ogg, { format: 'mp3' }),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The OGG file cannot be decoded to its end: it is truncated (its last page is cut short or missing).',
+    );
+  });
+
+  it('refuses a WAV header with no samples (422) rather than answering an empty MP3', async () => {
+    expectError(
+      await send('/audio/convert', 'audio', 'empty.wav', emptyWav(), { format: 'mp3' }),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The WAV file holds no audio: it has a header but no samples.',
+    );
+  });
+
+  it.each([
+    ['FLAC', 'audio/trancegate_96k_mono.flac'],
+    ['MP3', 'audio/wonrace_128k.mp3'],
+  ])('refuses a %s cut at 40 percent of its bytes (422)', async (kind, path) => {
+    const cut = truncated(fixture(path), 0.4);
+    expectError(
+      await send('/audio/convert', 'audio', `cut.${kind.toLowerCase()}`, cut, { format: 'wav' }),
+      422,
+      'UNPROCESSABLE_FILE',
+      `The ${kind} file cannot be decoded to its end: it is damaged or truncated.`,
+    );
+  });
+
+  it('still converts the whole OGG', async () => {
+    const answer = await send(
+      '/audio/convert',
+      'audio',
+      'whole.oga',
+      fixture('audio/complete_vorbis_stereo.oga'),
+      {
+        format: 'mp3',
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('audio/mpeg');
   });
 });
