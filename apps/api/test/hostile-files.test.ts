@@ -5,7 +5,14 @@ import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { makeApp } from './helpers/app.js';
 import { fixture } from './helpers/fixtures.js';
 import { type FormPart, form } from './helpers/form.js';
-import { copyProtectedPdf, cyclicPagesPdf, emptyWav, entitySvg, truncated } from './helpers/hostile-files.js';
+import {
+  copyProtectedPdf,
+  cyclicPagesPdf,
+  emptyWav,
+  entitySvg,
+  sparseXlsx,
+  truncated,
+} from './helpers/hostile-files.js';
 import { listenOnFreePort } from './helpers/listen.js';
 
 /*
@@ -204,5 +211,24 @@ describe('audio/convert', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.type).toBe('audio/mpeg');
+  });
+});
+
+describe('files/convert', () => {
+  it('refuses an xlsx whose two cells are A1 and XFD1048576 before building its grid (413)', async () => {
+    const xlsx = await sparseXlsx();
+    expect(xlsx.length).toBeLessThan(2048);
+    expectError(
+      await send('/files/convert', 'file', 'sparse.xlsx', xlsx, { to: 'csv' }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'The sheet "Sheet1" spans 1,048,576 rows × 16,384 columns, 17,179,869,184 cells with the empty ones between; at most 1,000,000 can be converted.',
+    );
+  });
+
+  it('still converts a sparse sheet whose grid is within the limit', async () => {
+    const answer = await send('/files/convert', 'file', 'small.xlsx', await sparseXlsx('C3'), { to: 'csv' });
+    expect(answer.status).toBe(200);
+    expect(answer.bytes.toString('utf8')).toBe('first,,\r\n,,\r\n,,1\r\n');
   });
 });
