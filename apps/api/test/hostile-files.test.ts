@@ -49,6 +49,17 @@ async function post(path: string, parts: FormPart[], fields: Fields = {}) {
   return { status: res.status, type: res.headers.get('content-type') ?? '', bytes };
 }
 
+async function postJson(path: string, body: unknown) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes };
+}
+
 const send = (path: string, field: string, filename: string, data: Buffer, fields: Fields = {}) =>
   post(path, [{ name: field, filename, data }], fields);
 
@@ -230,5 +241,23 @@ describe('files/convert', () => {
     const answer = await send('/files/convert', 'file', 'small.xlsx', await sparseXlsx('C3'), { to: 'csv' });
     expect(answer.status).toBe(200);
     expect(answer.bytes.toString('utf8')).toBe('first,,\r\n,,\r\n,,1\r\n');
+  });
+});
+
+describe('pdf/from-text', () => {
+  it('refuses "e" with 200,000 combining accents up front, naming the limit (422)', async () => {
+    expectError(
+      await postJson('/pdf/from-text', { text: `e${'\u0301'.repeat(200_000)}` }),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The text has a character carrying 200,000 combining marks or joiners; at most 100 can be drawn on one character.',
+    );
+  });
+
+  it('typesets one unbroken word of 130,000 characters (past the old quadratic cliff)', async () => {
+    const answer = await postJson('/pdf/from-text', { text: 'a'.repeat(130_000) });
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('application/pdf');
+    expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

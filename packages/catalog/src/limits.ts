@@ -22,6 +22,12 @@ export const defaultLimits = {
   audioMaxDurationSeconds: 1200,
   /** Most characters typeset into one PDF (about 1,000 pages of 12 pt text). */
   textToPdfMaxCharacters: 2_000_000,
+  /**
+   * Most combining marks and joiners on one character in a PDF made from text: the font shaper's
+   * time grows with the square of a cluster's length (e + 50,000 accents took 174 s). Zalgo text
+   * stacks a few dozen; Unicode's stream-safe format allows 30.
+   */
+  textToPdfMaxJoinedMarks: 100,
 } as const;
 
 /** The limits a server runs with: the defaults above, or its configuration's overrides. */

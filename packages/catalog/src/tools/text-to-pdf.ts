@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type HeaderFact } from '../define-tool.js';
 import { boolean, decimal, integer, oneOf } from '../fields.js';
+import { defaultLimits } from '../limits.js';
 
 /** Result headers of text to PDF (the handler sets them by these names). */
 export const textToPdfHeaders = {
@@ -68,7 +69,10 @@ export const textToPdf = defineTool({
         when: 'The text is empty or only whitespace, or the margin leaves too little room.',
       },
       { code: 'PAYLOAD_TOO_LARGE', when: 'The text has more than 2,000,000 characters (by default).' },
-      { code: 'UNPROCESSABLE_FILE', when: 'The uploaded file is not UTF-8 (or UTF-16 with a BOM) text.' },
+      {
+        code: 'UNPROCESSABLE_FILE',
+        when: `The uploaded file is not UTF-8 (or UTF-16 with a BOM) text, or a character carries more than ${defaultLimits.textToPdfMaxJoinedMarks} combining marks or joiners.`,
+      },
     ],
     response:
       'application/pdf, with page numbers in the bottom margin. Lines break only at spaces, so the text read back from the PDF equals the input (whitespace aside); a word longer than a line is squeezed onto one line, and only one too long for that is cut.',
