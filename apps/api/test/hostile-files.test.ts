@@ -141,6 +141,30 @@ describe('images', () => {
     expect(Math.abs(meta.width - meta.height)).toBeLessThanOrEqual(1);
   });
 
+  it('refuses to write a 20-megapixel AVIF up front, naming the limit (413)', async () => {
+    const big = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const refusal =
+      'The AVIF would be 20.0 megapixels; AVIF is written up to 16.8 megapixels (4096 × 4096), as its encoder is slow. Resize the image first, or choose WebP or JPEG.';
+    expectError(
+      await send('/images/convert', 'image', 'big.png', big, { format: 'avif' }),
+      413,
+      'IMAGE_TOO_LARGE',
+      refusal,
+    );
+    expectError(
+      await send('/images/flip', 'image', 'big.png', big, { format: 'avif' }),
+      413,
+      'IMAGE_TOO_LARGE',
+      refusal,
+    );
+    // Made smaller on the way, the same picture is written as AVIF.
+    const small = await send('/images/resize', 'image', 'big.png', big, { width: 500, format: 'avif' });
+    expect(small.status).toBe(200);
+    expect(await sharp(small.bytes).metadata()).toMatchObject({ format: 'heif', width: 500, height: 400 });
+  });
+
   it('rejects 11 images on /images/combine with 400 (the contract takes 2–10)', async () => {
     const cat = fixture('images/chelsea_cat_451x300.png');
     const parts = Array.from({ length: 11 }, (_, i) => ({

@@ -10,6 +10,8 @@ export function limitsOf(config: Config): Limits {
     textBodyBytes: config.limits.bodyBytes,
     maxInputPixels: config.limits.maxInputPixels,
     maxImageSide: config.limits.maxImageSide,
+    maxAvifPixels: config.limits.maxAvifPixels,
+    textToPdfMaxJoinedMarks: config.limits.textToPdfMaxJoinedMarks,
     requestTimeoutMs: config.timeouts.requestMs,
     audioTimeoutMs: config.timeouts.audioMs,
     audioMaxDurationSeconds: config.limits.audioMaxDurationSeconds,

@@ -95,8 +95,16 @@ export async function rotateImage(
   const source = await openImage(input, limits);
   const format = outputFormat(source.probe.format, options.format);
   const background = options.background ? parseHexColour(options.background) : white;
+  const turn = normaliseAngle(options.angle);
+  const { width, height } = source.probe;
+  const fitted =
+    turn % 90 === 0
+      ? undefined
+      : (fitForRotation(width, height, turn, limits.maxImageSide) ?? { width, height });
+  const canvas = fitted ? rotatedCanvas(fitted.width, fitted.height, turn) : { width, height };
   return runPipeline(source, {
     format,
+    outputPixels: canvas.width * canvas.height,
     steps: [rotateStep(options)],
     encode: { quality: options.quality, keepMetadata: options.keep_metadata, background: opaque(background) },
   });
