@@ -10,6 +10,7 @@ import {
   cyclicPagesPdf,
   emptyWav,
   entitySvg,
+  flateBombPdf,
   sparseXlsx,
   truncated,
 } from './helpers/hostile-files.js';
@@ -188,6 +189,17 @@ describe('pdf/to-text', () => {
       422,
       'UNPROCESSABLE_FILE',
       'The PDF is damaged: its page tree contains itself, so its pages cannot be read.',
+    );
+  });
+
+  it('refuses a 500 KB PDF whose content stream inflates to 500 MB before pdf.js reads it (413)', async () => {
+    const bomb = await flateBombPdf(500);
+    expect(bomb.length).toBeLessThan(600 * 1024);
+    expectError(
+      await send('/pdf/to-text', 'pdf', 'bomb.pdf', bomb),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      "The PDF's compressed content unpacks to more than 128 MB, more than the server reads.",
     );
   });
 

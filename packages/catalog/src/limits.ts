@@ -20,6 +20,12 @@ export const defaultLimits = {
    * machine, so a 47 MP photo took over 30 s and 2.25 GB.
    */
   maxAvifPixels: 4096 * 4096,
+  /**
+   * What the streams of a PDF that text extraction reads (images aside) may inflate to together,
+   * in bytes (128 MB): pdf.js holds each inflated stream whole, about 1 MB of memory and 25 ms per
+   * MB, so a 765 KB file with a 500 MB stream held a worker for the whole time limit.
+   */
+  pdfMaxInflatedBytes: 128 * 1024 * 1024,
   /** Processing time per request, in milliseconds. */
   requestTimeoutMs: 30_000,
   /** Processing time per audio request, in milliseconds. */

@@ -12,6 +12,7 @@ export function limitsOf(config: Config): Limits {
     maxImageSide: config.limits.maxImageSide,
     maxAvifPixels: config.limits.maxAvifPixels,
     textToPdfMaxJoinedMarks: config.limits.textToPdfMaxJoinedMarks,
+    pdfMaxInflatedBytes: config.limits.pdfMaxInflatedBytes,
     requestTimeoutMs: config.timeouts.requestMs,
     audioTimeoutMs: config.timeouts.audioMs,
     audioMaxDurationSeconds: config.limits.audioMaxDurationSeconds,

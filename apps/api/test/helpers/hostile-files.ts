@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { createDeflate } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import yazl from 'yazl';
 
@@ -39,12 +39,30 @@ export function cyclicPagesPdf(): Buffer {
   ]);
 }
 
+/** `megabytes` MB of spaces, deflated a megabyte at a time (never held whole). */
+async function deflatedSpaces(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflate.write(megabyte)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
 /**
  * One page whose content stream inflates to `megabytes` MB (of spaces: a valid, empty content
- * stream) from well under a thousandth of that.
+ * stream) from about a thousandth of that.
  */
-export function flateBombPdf(megabytes: number): Buffer {
-  const content = deflateSync(Buffer.alloc(megabytes * 1024 * 1024, 0x20), { level: 9 });
+export async function flateBombPdf(megabytes: number): Promise<Buffer> {
+  const content = await deflatedSpaces(megabytes);
   return pdfOf([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
