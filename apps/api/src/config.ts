@@ -80,6 +80,15 @@ export const envSchema = z.object({
   IMAGE_MAX_SIDE: int(defaultLimits.maxImageSide, 1, defaultLimits.maxImageSide).describe(
     'Largest side of an output image, in pixels.',
   ),
+  IMAGE_MAX_AVIF_PIXELS: int(defaultLimits.maxAvifPixels, 1).describe(
+    'Largest AVIF output, in pixels: AVIF encoding costs about 20–60× as much as JPEG; larger is refused up front with 413.',
+  ),
+  TEXT_TO_PDF_MAX_JOINED_MARKS: int(defaultLimits.textToPdfMaxJoinedMarks, 1).describe(
+    'Most combining marks or joiners one character may carry in text → PDF (more is 422).',
+  ),
+  PDF_MAX_INFLATED_BYTES: int(defaultLimits.pdfMaxInflatedBytes, 1).describe(
+    "Most bytes a PDF's compressed streams may inflate to before it is read (more is 413).",
+  ),
   MULTIPART_MAX_FILES: int(10, 1, 1000).describe('Files per multipart request.'),
   MULTIPART_MAX_FIELDS: int(50, 1, 1000).describe('Text fields per multipart request.'),
   MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1).describe(
@@ -291,6 +300,9 @@ function toConfig(e: z.output<typeof envSchema>) {
       bodyBytes: e.BODY_MAX_BYTES,
       maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
       maxImageSide: e.IMAGE_MAX_SIDE,
+      maxAvifPixels: e.IMAGE_MAX_AVIF_PIXELS,
+      textToPdfMaxJoinedMarks: e.TEXT_TO_PDF_MAX_JOINED_MARKS,
+      pdfMaxInflatedBytes: e.PDF_MAX_INFLATED_BYTES,
       multipartFiles: e.MULTIPART_MAX_FILES,
       multipartFields: e.MULTIPART_MAX_FIELDS,
       multipartFieldBytes: e.MULTIPART_MAX_FIELD_BYTES,

@@ -106,7 +106,7 @@ describe('POST /api/v1/files/compress', () => {
     );
   });
 
-  it('takes 50 files and refuses a 51st with 413', async () => {
+  it('takes 50 files and refuses a 51st with 400 (the tool takes 1–50)', async () => {
     const files = Array.from({ length: 51 }, (_, i) => text(`f${i}.txt`, `file ${i}`));
     const fifty = await post(files.slice(0, 50));
     expect(fifty.statusCode).toBe(200);
@@ -115,7 +115,12 @@ describe('POST /api/v1/files/compress', () => {
         .trim()
         .split('\n'),
     ).toHaveLength(50);
-    expectError(await post(files), 413, 'PAYLOAD_TOO_LARGE', 'The form has more than 50 files.');
+    expectError(
+      await post(files),
+      400,
+      'VALIDATION_ERROR',
+      'Upload at most 50 files in the field "files"; this form has more.',
+    );
   });
 
   it('refuses more than 50 MB in all before reading it', async () => {

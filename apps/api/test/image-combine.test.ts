@@ -62,7 +62,7 @@ describe('POST /images/combine', () => {
     expect(Number(big.headers['x-image-height'])).toBe(Math.floor(100 * (4096 / 6000)));
   });
 
-  it('refuses 1 image (too few) and 11 images (too many files for the form)', async () => {
+  it('refuses 1 image (too few) and 11 images (too many: the tool takes 2–10) with 400', async () => {
     const one = { name: 'one.png', data: await flat(10, 10, '#fff') };
     expectError(
       await combine(app, [one]),
@@ -72,9 +72,9 @@ describe('POST /images/combine', () => {
     );
     expectError(
       await combine(app, Array(11).fill(one)),
-      413,
-      'PAYLOAD_TOO_LARGE',
-      'The form has more than 10 files.',
+      400,
+      'VALIDATION_ERROR',
+      'Upload at most 10 files in the field "images"; this form has more.',
     );
   });
 

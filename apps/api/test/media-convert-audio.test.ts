@@ -102,12 +102,13 @@ describe('POST /audio/convert', () => {
     expectError(await convert('bad/empty.ogg', { format: 'mp3' }), 400, 'MISSING_FILE', /empty/);
   });
 
-  it('converts what a truncated file holds', async () => {
-    const response = await convert('bad/ogg_truncated_40pct.oga', { format: 'wav' });
-    expect(response.statusCode).toBe(200);
-    const output = await probeAudio(response.rawPayload);
-    expect(output.duration).toBeGreaterThan(0.1);
-    expect(output.duration).toBeLessThan(1.0);
+  it('refuses a truncated file with 422: it cannot be decoded to its end', async () => {
+    expectError(
+      await convert('bad/ogg_truncated_40pct.oga', { format: 'wav' }),
+      422,
+      'UNPROCESSABLE_FILE',
+      'The OGG file cannot be decoded to its end: it is truncated (its last page is cut short or missing).',
+    );
   });
 
   it('refuses audio over the duration limit with 413 saying the limit', async () => {

@@ -136,7 +136,9 @@ export function readMultipart(
         highWaterMark: 1024 * 1024,
         limits: {
           fileSize: limits.fileBytes,
-          files: limits.files,
+          // One more than allowed reaches the 'file' handler, which tells too many files for the
+          // tool (400) from too many for the form (413).
+          files: limits.files + 1,
           fields: limits.fields,
           fieldSize: limits.fieldBytes,
         },
@@ -152,7 +154,30 @@ export function readMultipart(
       reject(malformed(cause));
       return;
     }
+    let files = 0;
+    let onField = 0;
     parser.on('file', (name, stream, filename, _encoding, mimeType) => {
+      files += 1;
+      if (name === fileField) onField += 1;
+      if (maxFiles > 1 && name === fileField && onField > maxFiles) {
+        // More files than a several-files tool takes is a wrong request (400), not a large one.
+        stream.resume();
+        finish(
+          new ApiError(
+            'VALIDATION_ERROR',
+            `Upload at most ${maxFiles} files in the field "${fileField}"; this form has more.`,
+            {
+              details: [{ field: fileField, message: `At most ${maxFiles} files.` }],
+            },
+          ),
+        );
+        return;
+      }
+      if (files > limits.files) {
+        stream.resume();
+        finish(tooLarge(`The form has more than ${limits.files} files.`));
+        return;
+      }
       const keep = !settled && name === fileField && kept < maxFiles;
       if (keep) kept += 1;
       stream.on('limit', () =>

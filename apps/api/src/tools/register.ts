@@ -69,6 +69,7 @@ export function registerToolRoute(
   const imageLimits = {
     maxInputPixels: config.limits.maxInputPixels,
     maxImageSide: config.limits.maxImageSide,
+    maxAvifPixels: config.limits.maxAvifPixels,
     timeoutMs: config.timeouts.requestMs,
   };
 

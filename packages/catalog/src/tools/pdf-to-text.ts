@@ -57,7 +57,7 @@ export const pdfToText = defineTool({
     errors: [
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'The PDF needs a password to open (encrypted), is damaged, or has no text layer (only images, such as a scan: text in images needs OCR, which is not offered). A PDF with only an owner password (permissions) is read normally.',
+        when: 'The PDF needs a password to open (encrypted), is encrypted with permissions that forbid copying its text, is damaged (a page tree that contains itself included), or has no text layer (only images, such as a scan: text in images needs OCR, which is not offered). A PDF with only an owner password whose permissions allow copying is read normally.',
       },
       {
         code: 'TIMEOUT',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { decimal, hexColour } from '../fields.js';
+import { defaultLimits } from '../limits.js';
 import { singleImage } from './_image-input.js';
 import { firstFrameHeader, imageOutputFields } from './_image-output.js';
 
@@ -8,7 +9,9 @@ export const rotateRequest = z.object({
   angle: decimal('angle', -360, 360).describe(
     'Degrees to turn, from −360 to 360, decimals allowed. A positive angle turns clockwise, a negative one ' +
       'counter-clockwise. Quarter turns (90, 180, 270) lose nothing but the re-encode; any other angle enlarges ' +
-      'the canvas to hold the whole picture. The EXIF orientation is applied first.',
+      'the canvas to hold the whole picture; when that canvas would be wider or taller than the largest output side ' +
+      `(${defaultLimits.maxImageSide} px by default), the picture is scaled down first so that it fits. The EXIF ` +
+      'orientation is applied first.',
   ),
   background: hexColour('background')
     .optional()
@@ -35,7 +38,8 @@ export const rotateImage = defineTool({
     request: rotateRequest,
     headers: [firstFrameHeader],
     response:
-      'The rotated image (clockwise for a positive angle), enlarged to hold the whole rotated picture; an animation stays animated.',
+      'The rotated image (clockwise for a positive angle), enlarged to hold the whole rotated picture (scaled down ' +
+      'when that would exceed the largest output side); an animation stays animated.',
     examples: [
       { title: 'A quarter turn clockwise', fields: { angle: 90 } },
       { title: '30° counter-clockwise on a red background', fields: { angle: -30, background: '#ff0000' } },

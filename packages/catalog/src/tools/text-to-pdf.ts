@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type HeaderFact } from '../define-tool.js';
 import { boolean, decimal, integer, oneOf } from '../fields.js';
+import { defaultLimits } from '../limits.js';
 
 /** Result headers of text to PDF (the handler sets them by these names). */
 export const textToPdfHeaders = {
@@ -71,7 +72,7 @@ export const textToPdf = defineTool({
       { code: 'PAYLOAD_TOO_LARGE', when: 'The text has more than 2,000,000 characters (by default).' },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'With markdown, the text nests quotes, lists or emphasis more than 100 levels deep.',
+        when: `With markdown, the text nests quotes, lists or emphasis more than 100 levels deep; or a character carries more than ${defaultLimits.textToPdfMaxJoinedMarks} combining marks or joiners.`,
       },
     ],
     response:

@@ -4,6 +4,7 @@ import type { ConvertAudioRequest } from '@toolkit/catalog';
 import { fileTypeFromBuffer } from 'file-type';
 import { ProcessSlots, runProcess, withTempDir } from '../../runtime/run-process.js';
 import { OperationError } from '../errors.js';
+import { decodeErrors, estimatedDuration, oggIsTruncated, wholeDecode } from './decode-check.js';
 import { type FfmpegSource, findFfmpeg } from './ffmpeg.js';
 import {
   allowedDemuxers,
@@ -169,6 +170,12 @@ export async function convertAudio(
       `The file is not audio in a format this converter reads${type ? ` (it looks like ${type.ext.toUpperCase()})` : ''}: send ${readableFormatsText}.`,
     );
   }
+  if (demuxer === 'ogg' && oggIsTruncated(data)) {
+    throw new OperationError(
+      'UNPROCESSABLE_FILE',
+      `The ${type.ext.toUpperCase()} file cannot be decoded to its end: it is truncated (its last page is cut short or missing).`,
+    );
+  }
   const ffmpeg = await findFfmpeg(limits.ffmpeg);
   const spec = outputFormats[options.format];
   const maxOutput = limits.maxOutputBytes ?? 256 * 1024 * 1024;
@@ -193,9 +200,14 @@ export async function convertAudio(
     let declared: number | undefined;
     let headerRead = false;
     let audioSeen = false;
+    let decodeError = false;
+    let estimated = false;
     let lastTime: string | undefined;
     const watchStderr = (stderr: string) => {
       audioSeen ||= audioStream.test(stderr);
+      // Seen as it is printed: the stderr kept at the end is only its last part.
+      decodeError ||= decodeErrors.test(stderr);
+      estimated ||= estimatedDuration.test(stderr);
       if (!output) lastTime = lastMatch(stderr, progressTime) ?? lastTime;
       if (headerRead) return undefined;
       // Up to its comma: a chunk may end in the middle of the value.
@@ -271,6 +283,16 @@ export async function convertAudio(
       throw new OperationError(
         'PAYLOAD_TOO_LARGE',
         `The converted ${options.format.toUpperCase()} would be larger than ${megabytes(maxOutput)} MB; choose a compressed format, a lower sample rate or mono.`,
+      );
+    }
+    const whole = wholeDecode({ written, declared, decodeError, estimated });
+    if (whole !== 'ok') {
+      throw new OperationError(
+        'UNPROCESSABLE_FILE',
+        whole === 'empty'
+          ? `The ${type.ext.toUpperCase()} file holds no audio: it has a header but no samples.`
+          : `The ${type.ext.toUpperCase()} file cannot be decoded to its end: it is damaged or truncated.`,
+        { cause: converted.stderr },
       );
     }
     const result = output ? await readFile(output) : converted.stdout;

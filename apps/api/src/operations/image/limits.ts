@@ -8,10 +8,13 @@ export interface ImageLimits {
   maxImageSide: number;
   /** Processing time before the work is abandoned, in milliseconds. */
   timeoutMs: number;
+  /** Largest image written as AVIF, in pixels (the catalog's default when absent). */
+  maxAvifPixels?: number;
 }
 
 export const defaultImageLimits: ImageLimits = {
   maxInputPixels: defaultLimits.maxInputPixels,
   maxImageSide: defaultLimits.maxImageSide,
   timeoutMs: defaultLimits.requestTimeoutMs,
+  maxAvifPixels: defaultLimits.maxAvifPixels,
 };

@@ -30,6 +30,7 @@
  * Operations are HTTP-free: every failure is an OperationError (a libvips failure becomes one in
  * failures.ts); the server's errors plugin turns it into the contract's response.
  */
+import { defaultLimits } from '@toolkit/catalog';
 import sharp, { type Sharp } from 'sharp';
 import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
@@ -118,6 +119,8 @@ export type Step = (image: Sharp, context: StepContext) => Sharp | Promise<Sharp
 
 export interface PipelinePlan {
   format: WriteFormat;
+  /** Pixels of the picture written, when the steps change them (default: the input's, one frame). */
+  outputPixels?: number;
   /** 'keep' (default) decodes every frame when the format can hold them; 'first' takes frame one. */
   animation?: 'keep' | 'first';
   steps: readonly Step[];
@@ -151,7 +154,24 @@ export function decode(source: OpenedImage, animated: boolean): Sharp {
  * Decodes, runs the steps and encodes. `firstFrameOnly` in the result tells that an animation was
  * written as its first frame (the format cannot hold frames, or the plan asked for one).
  */
+/**
+ * AVIF's encoder costs an order of magnitude more per pixel than the others: what it could not
+ * finish within the time limit is refused before anything is decoded, naming the limit.
+ */
+export function checkEncodeCost(source: OpenedImage, plan: PipelinePlan): void {
+  if (plan.format !== 'avif') return;
+  const budget = source.limits.maxAvifPixels ?? defaultLimits.maxAvifPixels;
+  const pixels = plan.outputPixels ?? source.probe.width * source.probe.height;
+  if (pixels <= budget) return;
+  const mp = (n: number) => `${(n / 1e6).toFixed(1)} megapixels`;
+  throw new OperationError(
+    'IMAGE_TOO_LARGE',
+    `The AVIF would be ${mp(pixels)}; AVIF is written up to ${mp(budget)} (${Math.floor(Math.sqrt(budget))} × ${Math.floor(Math.sqrt(budget))}), as its encoder is slow. Resize the image first, or choose WebP or JPEG.`,
+  );
+}
+
 export async function runPipeline(source: OpenedImage, plan: PipelinePlan): Promise<ImageResult> {
+  checkEncodeCost(source, plan);
   const multiFrame = source.probe.pages > 1;
   const animated = multiFrame && plan.animation !== 'first' && animatedFormats.has(plan.format);
   const context: StepContext = { source, format: plan.format, animated };

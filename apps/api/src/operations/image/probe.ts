@@ -65,24 +65,53 @@ function prologItemEnd(head: string, at: number): number {
   return -1;
 }
 
-/**
- * SVG is XML text, which signature detection does not name: look for an <svg> root after the
- * prolog. A single forward scan (each step moves on), never a backtracking regular expression:
- * nested repetitions over comments and doctypes take exponential time on crafted input.
- */
-function looksLikeSvg(data: Buffer): boolean {
-  const head = data
+/** The start of an upload as text, for the checks on its XML prolog. */
+const svgHead = (data: Buffer) =>
+  data
     .subarray(0, svgHeadChars)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
+
+/**
+ * Where the root element starts after the XML prolog (-1 when the prolog does not end within the
+ * head), and whether a doctype in it has an internal subset (`[ … ]`, where entities are declared).
+ * A single forward scan (each step moves on), never a backtracking regular expression: nested
+ * repetitions over comments and doctypes take exponential time on crafted input.
+ */
+function scanProlog(head: string): { rootAt: number; internalSubset: boolean } {
   let at = 0;
+  let internalSubset = false;
   for (;;) {
     while (at < head.length && /\s/.test(head.charAt(at))) at++;
     if (!head.startsWith('<?', at) && !head.startsWith('<!', at)) break;
-    at = prologItemEnd(head, at);
-    if (at < 0) return false;
+    const end = prologItemEnd(head, at);
+    if (end < 0) return { rootAt: -1, internalSubset };
+    if (head.slice(at, at + 9).toUpperCase() === '<!DOCTYPE' && head.slice(at, end).includes('[')) {
+      internalSubset = true;
+    }
+    at = end;
   }
-  return /^<svg[\s>]/i.test(head.slice(at, at + 5));
+  return { rootAt: at, internalSubset };
+}
+
+/** SVG is XML text, which signature detection does not name: look for an <svg> root after the prolog. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = svgHead(data);
+  const { rootAt } = scanProlog(head);
+  return rootAt >= 0 && /^<svg[\s>]/i.test(head.slice(rootAt, rootAt + 5));
+}
+
+/**
+ * An SVG may not declare entities (the contract): a doctype with an internal subset is where they
+ * are declared, and what they expand to is text no cost check has seen. A doctype that only names
+ * the public SVG DTD declares nothing here (librsvg never fetches it).
+ */
+function refuseDeclaredEntities(data: Buffer, name: string): void {
+  if (!scanProlog(svgHead(data)).internalSubset) return;
+  throw new OperationError(
+    'UNPROCESSABLE_FILE',
+    `The SVG "${name}" declares XML entities (a DOCTYPE with an internal subset); they are not allowed. Remove the DOCTYPE and send it again.`,
+  );
 }
 
 /**
@@ -130,6 +159,7 @@ const megapixels = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} megapix
  */
 export async function probeImage(data: Buffer, name: string, limits: ImageLimits): Promise<ImageProbe> {
   const format = await detectFormat(data, name);
+  if (format === 'svg') refuseDeclaredEntities(data, name);
   const unreadable = (cause?: unknown) =>
     new OperationError(
       'UNPROCESSABLE_FILE',

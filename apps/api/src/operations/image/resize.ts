@@ -44,6 +44,17 @@ export function planResize(options: ResizeOptions, probe: ImageProbe, maxSide: n
   return field === 'width' ? { fit: 'inside', width: given } : { fit: 'inside', height: given };
 }
 
+/** Pixels of the resized picture (one frame). */
+export function resizedPixels(plan: ResizePlan, probe: { width: number; height: number }): number {
+  if (plan.fit === 'cover') return plan.size * plan.size;
+  if (plan.fit === 'fill') return plan.width * plan.height;
+  const scale = Math.min(
+    plan.width === undefined ? Number.POSITIVE_INFINITY : plan.width / probe.width,
+    plan.height === undefined ? Number.POSITIVE_INFINITY : plan.height / probe.height,
+  );
+  return Math.round(probe.width * scale) * Math.round(probe.height * scale);
+}
+
 const positions = {
   centre: 'centre',
   attention: sharp.strategy.attention,
@@ -93,6 +104,7 @@ export async function resizeImage(
   const plan = planResize(options, source.probe, limits.maxImageSide);
   return runPipeline(source, {
     format: outputFormat(source.probe.format, options.format),
+    outputPixels: resizedPixels(plan, source.probe),
     steps: [resizeStep(plan)],
     encode: { quality: options.quality, keepMetadata: options.keep_metadata },
   });

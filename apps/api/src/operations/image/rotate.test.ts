@@ -12,7 +12,7 @@ import {
   quadrants,
 } from '../../../test/helpers/images.js';
 import { defaultImageLimits as limits } from './limits.js';
-import { normaliseAngle, rotateImage } from './rotate.js';
+import { fitForRotation, normaliseAngle, rotatedCanvas, rotateImage } from './rotate.js';
 
 const rotate = (data: Buffer, angle: number, background?: string, name = 'in.png') =>
   rotateImage({ data, name }, rotateRequest.parse({ angle, background }), limits);
@@ -151,5 +151,18 @@ describe('rotateImage', () => {
     expect(tiltedFrames.frames.length).toBe(3);
     expect(tiltedFrames.at(2, 0, 0)[3]).toBe(0);
     expect((await sharp(tilted.data).metadata()).delay).toEqual([100, 100, 100]);
+  });
+});
+
+describe('fitForRotation', () => {
+  it('leaves a picture whose turned canvas fits, and scales one that would not to the side limit', () => {
+    expect(fitForRotation(3840, 2160, 90, 4096)).toBeUndefined();
+    expect(fitForRotation(1000, 1000, 45, 4096)).toBeUndefined();
+    const fitted = fitForRotation(3840, 2160, 45, 4096);
+    expect(fitted).toBeDefined();
+    const canvas = rotatedCanvas(fitted?.width ?? 0, fitted?.height ?? 0, 45);
+    expect(Math.max(canvas.width, canvas.height)).toBeLessThanOrEqual(4096);
+    expect(Math.max(canvas.width, canvas.height)).toBeGreaterThanOrEqual(4090);
+    expect(rotatedCanvas(3840, 2160, 45)).toEqual({ width: 4243, height: 4243 });
   });
 });

@@ -20,6 +20,7 @@ export async function thumbnailImage(
   const source = await openImage(input, limits);
   return runPipeline(source, {
     format: outputFormat(source.probe.format, options.format),
+    outputPixels: thumbnailSizes[options.size] ** 2,
     steps: [
       resizeStep({
         fit: 'cover',

@@ -72,14 +72,26 @@ describe('openPdf and extractPages', () => {
     expect(text).toMatch(/\bfirst\b/);
   });
 
-  it('opens an owner-password-only PDF (permissions, no password to open) and reads it', async () => {
+  it('opens an owner-password-only PDF that allows copying, and reads it', async () => {
     const data = await simplePdf('Owner password only, text readable.', {
       ownerPassword: 'owner',
-      permissions: { copying: false, modifying: false },
+      permissions: { copying: true, modifying: false },
     });
     expect(Buffer.from(data).includes('/Encrypt')).toBe(true);
     const doc = await openPdf(data);
     expect((await extractPages(doc, [1]))[0]?.text).toBe('Owner password only, text readable.');
+  });
+
+  it('refuses an owner-password-only PDF whose permissions forbid copying text (422)', async () => {
+    const data = await simplePdf('Not to be copied.', {
+      ownerPassword: 'owner',
+      permissions: { copying: false, modifying: false },
+    });
+    const error = await failure(openPdf(data));
+    expect(error.code).toBe('UNPROCESSABLE_FILE');
+    expect(error.message).toBe(
+      'The PDF is encrypted and its owner does not allow copying its text; ask its author for a copy without that restriction.',
+    );
   });
 
   it('refuses a PDF that needs a user password with a 422 that says it is encrypted', async () => {

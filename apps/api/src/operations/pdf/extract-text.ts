@@ -21,12 +21,53 @@ export interface PdfPageText {
 const pdfSignature = Buffer.from('%PDF-');
 
 /**
+ * A pdf.js failure while reading pages, as the contract's 422: a page tree that contains itself
+ * (pdf.js finds the loop) or any other damage pdf.js stops at. Our own errors pass unchanged.
+ */
+export function pageFailure(error: unknown, page?: number): unknown {
+  if (error instanceof OperationError) return error;
+  const message = error instanceof Error ? error.message : '';
+  return new OperationError(
+    'UNPROCESSABLE_FILE',
+    /circular reference/i.test(message)
+      ? 'The PDF is damaged: its page tree contains itself, so its pages cannot be read.'
+      : `The PDF is damaged: ${page === undefined ? 'its pages' : `page ${page}`} could not be read.`,
+    { cause: error },
+  );
+}
+
+/** pdf.js's permission bit for copying text (PDF reference, table 22: bit 5). */
+const copyPermission = 0x10;
+
+/**
  * Opens a PDF with pdf.js (no eval, no system fonts, quiet). Not a PDF: 415; empty, damaged or
- * truncated beyond repair: 422; a user password: 422 saying it is encrypted. A PDF with only an
- * owner password (permissions) opens: its text is readable without any password.
- * pdf.js takes ownership of `data`; pass a copy if the caller still needs it.
+ * truncated beyond repair: 422; a user password: 422 saying it is encrypted. An encrypted PDF that
+ * opens without a password (an owner password only) is read when its permissions allow copying
+ * text, and refused with a 422 when they forbid it (AES-256 files with "copy: no"). The last page
+ * is looked up at once, so a page tree that loops or lies about its size is refused before any
+ * page is shared out. pdf.js takes ownership of `data`; pass a copy if the caller still needs it.
  */
 export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
+  const doc = await loadPdf(data);
+  try {
+    const permissions = await doc.getPermissions();
+    if (permissions && !permissions.includes(copyPermission)) {
+      throw new OperationError(
+        'UNPROCESSABLE_FILE',
+        'The PDF is encrypted and its owner does not allow copying its text; ask its author for a copy without that restriction.',
+      );
+    }
+    await doc.getPage(doc.numPages).catch((error: unknown) => {
+      throw pageFailure(error);
+    });
+    return doc;
+  } catch (error) {
+    await doc.destroy();
+    throw error;
+  }
+}
+
+async function loadPdf(data: Uint8Array): Promise<PdfDocument> {
   if (data.byteLength === 0) throw new OperationError('UNPROCESSABLE_FILE', 'The PDF is empty (0 bytes).');
   // The header may follow a little junk (the PDF reference allows it within the first 1024 bytes).
   if (Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 1024)).indexOf(pdfSignature) < 0) {
@@ -173,6 +214,11 @@ export async function extractPageText(doc: PdfDocument, pageNumber: number): Pro
 /** Texts of the given pages, in the given order. */
 export async function extractPages(doc: PdfDocument, pages: readonly number[]): Promise<PdfPageText[]> {
   const out: PdfPageText[] = [];
-  for (const number of pages) out.push({ number, text: await extractPageText(doc, number) });
+  for (const number of pages) {
+    const text = await extractPageText(doc, number).catch((error: unknown) => {
+      throw pageFailure(error, number);
+    });
+    out.push({ number, text });
+  }
   return out;
 }

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { defaultLimits } from '@toolkit/catalog';
 import { runTask } from '../../runtime/worker-pool.js';
 import { OperationError } from '../errors.js';
 import type { PdfInfo, PdfPageText } from './extract-text.js';
@@ -16,6 +17,8 @@ export interface RunLimits {
   /** Time for the whole extraction, all pages included. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** What the streams pdf.js reads may inflate to together (see inflate-guard.ts); the catalog's default. */
+  maxInflatedBytes?: number;
 }
 
 /** Up to this many pages are read by the worker that opens the document; more are shared out. */
@@ -53,7 +56,12 @@ export async function pdfToText(
 
   const opened = await runTask(
     'pdf.open-and-extract',
-    { data: bytes, ranges, extractUpTo: pagesInOneTask },
+    {
+      data: bytes,
+      ranges,
+      extractUpTo: pagesInOneTask,
+      maxInflatedBytes: limits.maxInflatedBytes ?? defaultLimits.pdfMaxInflatedBytes,
+    },
     { signal, timeoutMs: remaining() },
   );
   let pages = opened.pages;

@@ -18,7 +18,7 @@ export const pdfToTextHandler: ToolHandler<'pdf-to-text'> = async (
   const result = await pdfToText(
     file.data,
     { pages: fields.pages },
-    { timeoutMs: config.timeouts.requestMs, signal },
+    { timeoutMs: config.timeouts.requestMs, signal, maxInflatedBytes: config.limits.pdfMaxInflatedBytes },
   );
   if (wantsPlainText(accept)) {
     return { kind: 'document', body: result.text, contentType: 'text/plain; charset=utf-8' };

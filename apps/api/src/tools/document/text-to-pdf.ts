@@ -20,7 +20,10 @@ export const textToPdfHandler: ToolHandler<'text-to-pdf'> = async ({ fields, fil
   const markdown = fields.markdown ?? /\.(md|markdown)$/i.test(file?.filename ?? '');
   const result = await renderTextPdf(
     { ...fields, text, markdown },
-    { maxCharacters: config.limits.textToPdfMaxCharacters },
+    {
+      maxCharacters: config.limits.textToPdfMaxCharacters,
+      maxJoinedMarks: config.limits.textToPdfMaxJoinedMarks,
+    },
     { timeoutMs: config.timeouts.requestMs, signal },
   );
   const data = bufferView(result.pdf);

@@ -53,7 +53,10 @@ function textToPdfFor(config: HandlerContext['config']): NonNullable<ConvertServ
   return async (text, { markdown, title, signal }) => {
     const result = await renderTextPdf(
       { text, title, font: 'sans', font_size: 12, page_size: 'A4', margin: 20, markdown },
-      { maxCharacters: config.limits.textToPdfMaxCharacters },
+      {
+        maxCharacters: config.limits.textToPdfMaxCharacters,
+        maxJoinedMarks: config.limits.textToPdfMaxJoinedMarks,
+      },
       { timeoutMs: config.timeouts.requestMs, ...(signal ? { signal } : {}) },
     );
     return bufferView(result.pdf);

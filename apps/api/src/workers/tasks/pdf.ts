@@ -5,6 +5,7 @@ import {
   type PdfPageText,
   readPdfInfo,
 } from '../../operations/pdf/extract-text.js';
+import { checkInflatedSize } from '../../operations/pdf/inflate-guard.js';
 import { type PageRange, resolvePages } from '../../operations/pdf/page-ranges.js';
 import {
   type TextToPdfLimits,
@@ -18,6 +19,8 @@ interface OpenInput {
   ranges: PageRange[] | undefined;
   /** Pages this task extracts itself when the selection is no longer; otherwise none. */
   extractUpTo: number;
+  /** Checked once here, before pdf.js reads the file (the tasks that share out pages open it again). */
+  maxInflatedBytes: number;
 }
 
 interface OpenOutput {
@@ -28,7 +31,13 @@ interface OpenOutput {
 }
 
 /** Opens the PDF, checks the selection against its page count, and reads a short selection at once. */
-async function openAndExtract({ data, ranges, extractUpTo }: OpenInput): Promise<OpenOutput> {
+async function openAndExtract({
+  data,
+  ranges,
+  extractUpTo,
+  maxInflatedBytes,
+}: OpenInput): Promise<OpenOutput> {
+  checkInflatedSize(data, { maxInflatedBytes });
   const doc = await openPdf(data);
   try {
     const selected = resolvePages(ranges, doc.numPages);

@@ -53,6 +53,22 @@ function pickSheet(workbook: ExcelJS.Workbook, wanted: string | undefined): Exce
   );
 }
 
+/**
+ * The sheet is written as a full grid, every empty cell between its cells included: two cells, A1
+ * and XFD1048576, make 17 billion. The grid's size (last row × last column with a value, as
+ * exceljs counts them from the cells it read) is checked before a row is built.
+ */
+function refuseWideSheet(worksheet: ExcelJS.Worksheet, maxCells: number): void {
+  const rows = worksheet.rowCount;
+  const columns = worksheet.columnCount;
+  if (rows * columns <= maxCells) return;
+  const n = (value: number) => value.toLocaleString('en');
+  throw new OperationError(
+    'PAYLOAD_TOO_LARGE',
+    `The sheet "${worksheet.name}" spans ${n(rows)} rows × ${n(columns)} columns, ${n(rows * columns)} cells with the empty ones between; at most ${n(maxCells)} can be converted.`,
+  );
+}
+
 async function readRows(
   data: Buffer,
   sheet: string | undefined,
@@ -84,6 +100,7 @@ async function readRows(
     );
   }
   const worksheet = pickSheet(workbook, sheet);
+  refuseWideSheet(worksheet, limits.maxCells);
   const rows: Scalar[][] = [];
   let width = 0;
   worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {

@@ -1,9 +1,11 @@
+import { defaultLimits } from '@toolkit/catalog';
 import { OperationError } from '../../errors.js';
 import { plainTextBlocks, type Style } from './blocks.js';
 import type { FontFamily } from './fonts.js';
 import { markdownBlocks } from './markdown.js';
 import { type PageSize, pageSizes, type Rendered, renderBlocks } from './render.js';
 import { sanitizeText } from './sanitize.js';
+import { longestJoinedRun } from './wrap.js';
 
 export { type FontFamily, fontFamilies } from './fonts.js';
 export { type PageSize, pageSizes, type Rendered } from './render.js';
@@ -23,6 +25,8 @@ export interface TextToPdfOptions {
 export interface TextToPdfLimits {
   /** Most characters typeset into one PDF. */
   maxCharacters: number;
+  /** Most combining marks and joiners on one character (see longestJoinedRun); the catalog's default. */
+  maxJoinedMarks?: number;
 }
 
 const pointsPerMm = 72 / 25.4;
@@ -55,6 +59,14 @@ export async function textToPdf(options: TextToPdfOptions, limits: TextToPdfLimi
     throw new OperationError('VALIDATION_ERROR', 'margin must be 0 mm or more.', { field: 'margin' });
   }
   const text = sanitizeText(options.text);
+  const joined = longestJoinedRun(text);
+  const maxJoined = limits.maxJoinedMarks ?? defaultLimits.textToPdfMaxJoinedMarks;
+  if (joined > maxJoined) {
+    throw new OperationError(
+      'UNPROCESSABLE_FILE',
+      `The text has a character carrying ${joined.toLocaleString('en')} combining marks or joiners; at most ${maxJoined} can be drawn on one character.`,
+    );
+  }
   if (text.replace(/[\s\f]/g, '') === '') {
     throw new OperationError(
       'VALIDATION_ERROR',

@@ -7,6 +7,7 @@ import { corpus, pdftotext, squash } from '../test-support.js';
 import { type TextToPdfOptions, textToPdf } from './index.js';
 import { describeMissingGlyphs } from './missing-glyphs.js';
 import { sanitizeText } from './sanitize.js';
+import { longestJoinedRun } from './wrap.js';
 
 afterAll(() => closeWorkerPool());
 
@@ -205,5 +206,14 @@ describe('textToPdf', () => {
     const result = await renderTextPdf({ ...base, text: 'Через пул' }, limits, { timeoutMs: 60_000 });
     expect(result.pages).toBe(1);
     expect(squash((await readBack(result.pdf)).text)).toBe('Через пул');
+  });
+});
+
+describe('longestJoinedRun', () => {
+  it('counts the marks and joiners stacked on one character', () => {
+    expect(longestJoinedRun('plain text')).toBe(0);
+    expect(longestJoinedRun('cafe\u0301 and e\u0301\u0302\u0303')).toBe(3);
+    // A family emoji: three joiners, each joining the person after it.
+    expect(longestJoinedRun('\u{1F468}\u200D\u{1F469}\u200D\u{1F467}')).toBe(4);
   });
 });

@@ -1,3 +1,4 @@
+import { segmentChunks } from '../../text/segment-chunks.js';
 import type { Style, TextBlock } from './blocks.js';
 import { baseFace, type FaceChooser, type FaceKey, faceKey, loadFaces } from './fonts.js';
 
@@ -219,7 +220,7 @@ export function wrapBlock(
     } else {
       if (runs.length > 0) pushLine();
       for (const piece of token.pieces) {
-        for (const { segment } of graphemes.segment(piece.text)) {
+        for (const segment of graphemesOf(piece.text)) {
           const gw = measurer.width(piece.face, piece.style.size, segment);
           if (runs.length > 0 && x + gw > width) pushLine();
           place(segment, piece.face, piece.style, 1);
@@ -232,3 +233,32 @@ export function wrapBlock(
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The grapheme clusters of a word, segmented a few thousand characters at a time: Intl.Segmenter
+ * on Node 20 takes time far beyond linear in the length it is given (a 130,000-character word took
+ * 46 s, the cliff issue 28 found), while pieces cut at cluster boundaries give the same clusters.
+ */
+function* graphemesOf(text: string): Generator<string> {
+  for (const chunk of segmentChunks(text)) {
+    for (const { segment } of graphemes.segment(chunk)) yield segment;
+  }
+}
+
+/**
+ * The longest run of characters that join the one before them (combining marks, joiners,
+ * variation selectors, skin tones, tag characters): a cluster that long is one glyph with all
+ * those marks stacked on it, which the font shaper lays out in time that grows with its square.
+ */
+export function longestJoinedRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  let joinNext = false;
+  for (const char of text) {
+    if (joinNext || joiners.test(char)) run++;
+    else run = 0;
+    joinNext = char === '\u200D';
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
