@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
-import { JobSlots, SlotsBusyError } from './job-slots.js';
+import { JobSlots, SlotsBusyError } from '../runtime/job-slots.js';
 
 /*
  * Admission for tool requests, in two layers: `uploads` bounds how many read their body into

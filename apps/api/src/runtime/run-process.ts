@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { JobSlots } from '../http/job-slots.js';
 import { OperationError } from '../operations/errors.js';
+import { JobSlots } from './job-slots.js';
 
 export interface ProcessOptions {
   /** Time the program may run; then its whole process group is killed. */
