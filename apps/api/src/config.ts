@@ -59,7 +59,6 @@ export const envSchema = z.object({
   UPLOAD_TIMEOUT_MS: int(120_000, 1000),
   UPLOAD_IDLE_TIMEOUT_MS: int(10_000, 100),
   UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0),
-  UPLOAD_QUEUE_MAX: int(64, 0, 100_000),
   UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0),
   UPLOAD_RATE_GRACE_MS: int(5000, 0),
   UPLOAD_RATE_WINDOW_MS: int(5000, 100),
@@ -77,8 +76,32 @@ export const envSchema = z.object({
   // it only sizes the libvips threads per image below.
   UV_THREADPOOL_SIZE: int(4, 1, 1024),
   SHARP_CONCURRENCY: int(0, 0, 1024),
-  MAX_CONCURRENT_JOBS: int(0, 0, 10_000),
-  MAX_BUFFERED_UPLOADS: int(0, 0, 10_000),
+  // Lanes (API.md "Heavy work is isolated"): a slot is held from reading the body to the end of the work.
+  LANE_IMAGES_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Image requests (libvips) at once; 0: twice the CPU cores.',
+  ),
+  LANE_IMAGES_QUEUE: int(16, 0, 100_000).describe(
+    'Image requests that may wait; one more gets 503 OVERLOADED with Retry-After at once.',
+  ),
+  LANE_WORKERS_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Requests for the JavaScript worker threads (PDF, office formats, large data and text) at once; 0: twice the CPU cores.',
+  ),
+  LANE_WORKERS_QUEUE: int(16, 0, 100_000).describe(
+    'Worker-thread requests that may wait; one more gets 503 at once.',
+  ),
+  LANE_PROGRAMS_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Requests for external programs (ffmpeg, LibreOffice) at once; 0: twice the CPU cores.',
+  ),
+  LANE_PROGRAMS_QUEUE: int(16, 0, 100_000).describe(
+    'External-program requests that may wait; one more gets 503 at once.',
+  ),
+  LANE_LIGHT_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Light requests (data, text and detection bodies up to LANE_LIGHT_MAX_BYTES) at once, each on worker threads of their own; 0: the CPU cores, at least 2.',
+  ),
+  LANE_LIGHT_QUEUE: int(64, 0, 100_000).describe('Light requests that may wait; one more gets 503 at once.'),
+  LANE_LIGHT_MAX_BYTES: int(64 * 1024, 0).describe(
+    'Largest body (Content-Length) of a data, text or detection request that runs in the light lane; larger ones run in the workers lane.',
+  ),
   SOFFICE_PATH: z.string().optional(),
   SOFFICE_MAX_CONCURRENT: int(1, 1, 64),
   SOFFICE_TIMEOUT_MS: int(25_000, 1000),
@@ -113,8 +136,15 @@ function parseCors(value: string): CorsOrigins {
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
-  const jobs = e.MAX_CONCURRENT_JOBS || availableParallelism();
-  const uploads = Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs);
+  const cores = availableParallelism();
+  const lane = (concurrency: number, queue: number) => ({
+    concurrency,
+    queue,
+    // One address never holds every slot of a lane (half of them by default): the others stay
+    // available to everyone else while it sends slowly.
+    perClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(concurrency / 2)),
+    maxWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
+  });
   return {
     version: apiVersion,
     host: e.HOST,
@@ -172,17 +202,15 @@ function toConfig(e: z.output<typeof envSchema>) {
       // they use every core (one each on small machines).
       sharpConcurrency:
         e.SHARP_CONCURRENCY || Math.max(1, Math.round(availableParallelism() / e.UV_THREADPOOL_SIZE)),
-      // CPU-bound work: about one job per core; twice as many uploads held, so that the next
-      // job's input is already in memory when a core frees up.
-      maxConcurrentJobs: jobs,
-      maxBufferedUploads: uploads,
-      // One address never holds every upload slot (half of them by default): the others stay
-      // available to everyone else while it sends slowly.
-      uploadsPerClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(uploads / 2)),
-      // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
-      uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
-      uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     },
+    // Twice the cores by default: while one request's body arrives, another's work has a core.
+    lanes: {
+      images: lane(e.LANE_IMAGES_CONCURRENCY || 2 * cores, e.LANE_IMAGES_QUEUE),
+      workers: lane(e.LANE_WORKERS_CONCURRENCY || 2 * cores, e.LANE_WORKERS_QUEUE),
+      programs: lane(e.LANE_PROGRAMS_CONCURRENCY || 2 * cores, e.LANE_PROGRAMS_QUEUE),
+      light: lane(e.LANE_LIGHT_CONCURRENCY || Math.max(2, cores), e.LANE_LIGHT_QUEUE),
+    },
+    lightMaxBytes: e.LANE_LIGHT_MAX_BYTES,
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {
       path: e.SOFFICE_PATH,

@@ -196,9 +196,11 @@ describe('configuration', () => {
     const machineDependent = new Set([
       'WEB_ROOT',
       'SHARP_CONCURRENCY',
-      'MAX_CONCURRENT_JOBS',
-      'MAX_BUFFERED_UPLOADS',
       'UPLOADS_PER_CLIENT',
+      'LANE_IMAGES_CONCURRENCY',
+      'LANE_WORKERS_CONCURRENCY',
+      'LANE_PROGRAMS_CONCURRENCY',
+      'LANE_LIGHT_CONCURRENCY',
     ]);
     for (const [name, schema] of Object.entries(envSchema.shape)) {
       expect(rows.has(name), name).toBe(true);
