@@ -80,19 +80,19 @@ export const envSchema = z.object({
   LANE_IMAGES_CONCURRENCY: int(0, 0, 10_000).describe(
     'Image requests (libvips) at once; 0: twice the CPU cores.',
   ),
-  LANE_IMAGES_QUEUE: int(16, 0, 100_000).describe(
+  LANE_IMAGES_QUEUE: int(64, 0, 100_000).describe(
     'Image requests that may wait; one more gets 503 OVERLOADED with Retry-After at once.',
   ),
   LANE_WORKERS_CONCURRENCY: int(0, 0, 10_000).describe(
     'Requests for the JavaScript worker threads (PDF, office formats, large data and text) at once; 0: twice the CPU cores.',
   ),
-  LANE_WORKERS_QUEUE: int(16, 0, 100_000).describe(
+  LANE_WORKERS_QUEUE: int(64, 0, 100_000).describe(
     'Worker-thread requests that may wait; one more gets 503 at once.',
   ),
   LANE_PROGRAMS_CONCURRENCY: int(0, 0, 10_000).describe(
     'Requests for external programs (ffmpeg, LibreOffice) at once; 0: twice the CPU cores.',
   ),
-  LANE_PROGRAMS_QUEUE: int(16, 0, 100_000).describe(
+  LANE_PROGRAMS_QUEUE: int(64, 0, 100_000).describe(
     'External-program requests that may wait; one more gets 503 at once.',
   ),
   LANE_LIGHT_CONCURRENCY: int(0, 0, 10_000).describe(
