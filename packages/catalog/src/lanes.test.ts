@@ -10,7 +10,12 @@ describe('laneOf', () => {
         .map((tool) => tool.api.path)
         .sort();
     expect(byLane('programs')).toEqual(['/audio/convert']);
-    expect(byLane('workers')).toEqual(['/files/compress', '/files/convert', '/pdf/from-text', '/pdf/to-text']);
+    expect(byLane('workers')).toEqual([
+      '/files/compress',
+      '/files/convert',
+      '/pdf/from-text',
+      '/pdf/to-text',
+    ]);
     expect(byLane('light')).toEqual([
       '/data/base64-decode',
       '/data/base64-encode',

@@ -22,6 +22,6 @@ const groupLanes: Record<GroupId, LaneId> = {
 };
 
 /** The lane of a tool: its own `api.lane`, else its group's. */
-export function laneOf(tool: { group: GroupId; api: { lane?: LaneId | undefined } }): LaneId {
+export function laneOf(tool: { group: GroupId; api: { path: string; lane?: LaneId | undefined } }): LaneId {
   return tool.api.lane ?? groupLanes[tool.group];
 }
