@@ -1,6 +1,5 @@
-// Bundles the server into dist/server.js, the worker threads' entry into dist/worker.js and the spawn
-// helper's into dist/spawner-process.js. Our own TypeScript (and @toolkit/catalog, which is TypeScript
-// source) is bundled; real packages from node_modules stay external so that native modules (sharp)
+// Bundles the server into dist/server.js and the worker threads' entry into dist/worker.js. Our own
+// TypeScript (and @toolkit/catalog, which is TypeScript source) is bundled; real packages from node_modules stay external so that native modules (sharp)
 // and packages that load files at run time (pino transports) keep working.
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -18,8 +17,6 @@ await build({
     worker: resolve(here, 'src/workers/worker.ts'),
     // `npm run worker`: runs queued jobs from Redis, serves no HTTP (src/job-worker.ts).
     'job-worker': resolve(here, 'src/job-worker.ts'),
-    // The small process that starts external programs for the server (src/runtime/spawner.ts).
-    'spawner-process': resolve(here, 'src/runtime/spawner-process.ts'),
   },
   outdir,
   bundle: true,

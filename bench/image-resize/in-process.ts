@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from '../lib/closed-loop.js';
-import { productionLaunch } from '../lib/launch.js';
+import { launched, launcherVariables } from '../lib/launch.js';
 import { benchDir } from '../lib/paths.js';
 import { runCommand } from '../lib/run-command.js';
 import type { BenchInput } from './inputs.js';
@@ -13,25 +13,21 @@ const workerScript = fileURLToPath(new URL('./sharp-worker.ts', import.meta.url)
 
 /** The server's defaults (apps/api/src/config.ts): four images at once, cores ÷ 4 libvips threads each. */
 const serverThreadPool = 4;
-/** The environment and Node flags `npm start` gives the server (MALLOC_ARENA_MAX, V8's heap and marking settings). */
-const production = productionLaunch();
-
 /**
  * The two in-process baselines. `sharp`: sharp's own defaults, in a process with glibc's default
  * malloc settings (none of `npm start`'s environment). `sharp-tuned`: exactly the server's settings,
- * `npm start`'s environment and Node flags included. Neither is assumed to be faster: the ceiling HTTP
+ * started through `npm start`'s launcher. Neither is assumed to be faster: the ceiling HTTP
  * is compared with is the better of the two at each concurrency.
  */
 export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, string | undefined>> = {
   sharp: {
-    ...Object.fromEntries(Object.keys(production.env).map((name) => [name, undefined])),
+    ...Object.fromEntries(launcherVariables.map((name) => [name, undefined])),
     BENCH_SHARP_CONCURRENCY: undefined,
     BENCH_SHARP_CACHE: undefined,
   },
   'sharp-tuned': {
     BENCH_SHARP_CONCURRENCY: String(Math.max(1, Math.floor(os.cpus().length / serverThreadPool))),
     BENCH_SHARP_CACHE: '0',
-    ...production.env,
     UV_THREADPOOL_SIZE: String(serverThreadPool),
   },
 };
@@ -59,8 +55,9 @@ export async function benchInProcess(
   const env: NodeJS.ProcessEnv = { ...process.env, ...inProcessVariants[variant], ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const args = [input.path, concurrency, settings.warmupMs, settings.durationMs].map(String);
-  const nodeArgs = variant === 'sharp-tuned' ? production.nodeArgs : [];
-  const result = await runCommand(process.execPath, [...nodeArgs, '--import', 'tsx', workerScript, ...args], {
+  const node = ['--import', 'tsx', workerScript, ...args];
+  const [command, commandArgs] = variant === 'sharp-tuned' ? launched(node) : [process.execPath, node];
+  const result = await runCommand(command, commandArgs, {
     cwd: benchDir,
     env,
   });

@@ -1,50 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoDir } from './paths.js';
 
-export interface Launch {
-  /** Environment defaults, e.g. MALLOC_ARENA_MAX=2 (a value already set wins, as in the script). */
-  env: Record<string, string>;
-  /** Node flags before the entry file, e.g. --initial-old-space-size=64. */
-  nodeArgs: string[];
-}
-
 /**
- * How `npm start` starts the server, read from the root package.json's `serve` script (which `start`
- * equals) so that the benchmark measures the product as it ships and never keeps a copy of its
- * settings: `NAME=${NAME:-value}` words give the environment, `--flag` words Node's flags.
+ * The launcher `npm start` and `npm run serve` go through (`sh scripts/serve.sh [node flags…]
+ * entry.js`): starting the server, or an in-process baseline "with the server's settings", through
+ * it measures the product as it ships without keeping a copy of its settings here.
  */
-export function productionLaunch(): Launch {
-  const manifest = JSON.parse(readFileSync(join(repoDir, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const script = manifest.scripts.serve ?? '';
-  if (manifest.scripts.start !== script) {
-    throw new Error(`The root package.json's serve script is not equal to start: ${script}`);
-  }
-  return parseLaunch(script);
-}
+export const launcher = join(repoDir, 'scripts/serve.sh');
 
-/**
- * The environment and Node flags of a `NAME=${NAME:-value} NAME=value … node --flag … entry.js` script:
- * assignments before `node` (a `${NAME:-value}` default counts as its value), flags between `node` and
- * the entry file.
- */
-export function parseLaunch(script: string): Launch {
-  const words = script.trim().split(/\s+/);
-  const node = words.indexOf('node');
-  if (node < 0) throw new Error(`Not a "… node … server.js" script: ${script}`);
-  const launch: Launch = { env: {}, nodeArgs: [] };
-  for (const word of words.slice(0, node)) {
-    const assignment = /^(\w+)=(?:\$\{\1:-([^}]*)\}|([^$]*))$/.exec(word);
-    const name = assignment?.[1];
-    const value = assignment?.[2] ?? assignment?.[3];
-    if (name === undefined || value === undefined) throw new Error(`Cannot read "${word}" in: ${script}`);
-    launch.env[name] = value;
-  }
-  for (const word of words.slice(node + 1)) {
-    if (!word.startsWith('-')) break;
-    launch.nodeArgs.push(word);
-  }
-  return launch;
+/** What the launcher sets; removed from the environment of a run with the libraries' defaults. */
+export const launcherVariables = ['MALLOC_ARENA_MAX'] as const;
+
+/** The command and arguments that run `args` (node flags, then the script) through the launcher. */
+export function launched(args: readonly string[]): [string, string[]] {
+  return ['sh', [launcher, ...args]];
 }

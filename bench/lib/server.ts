@@ -3,7 +3,7 @@ import { existsSync, openSync } from 'node:fs';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killOnInterrupt } from './cleanup.js';
-import { productionLaunch } from './launch.js';
+import { launched, launcherVariables } from './launch.js';
 import { repoDir, resultsDir, serverEntry, webClientDir } from './paths.js';
 import { runCommand } from './run-command.js';
 
@@ -63,18 +63,19 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
   throw new Error(`The server did not answer ${origin}/api/v1/health within ${timeoutMs} ms.`);
 }
 
-/** How `npm start` starts the server (its environment and Node flags): the benchmark measures the product as it ships. */
-const production = productionLaunch();
-
-/** The environment with HOST pinned to loopback; a variable given as '' is removed (an experiment without it). */
+/**
+ * The environment with HOST pinned to loopback; a variable given as '' is removed (an experiment
+ * without it), except one the launcher sets, which it leaves empty when given empty.
+ */
 function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, HOST: '127.0.0.1' };
-  for (const [key, value] of Object.entries(out)) if (value === '') delete out[key];
+  const kept = new Set<string>(launcherVariables);
+  for (const [key, value] of Object.entries(out)) if (value === '' && !kept.has(key)) delete out[key];
   return out;
 }
 
 /**
- * Starts `node apps/api/dist/server.js` as `npm start` does, on a port of the benchmark's range, with
+ * Starts `apps/api/dist/server.js` as `npm start` does, on a port of the benchmark's range, with
  * extra environment (raised rate limits and so on) and Node flags (--cpu-prof). Its logs go straight to a file, so the benchmark spends no CPU on them.
  */
 export async function startServer(
@@ -85,9 +86,11 @@ export async function startServer(
   await mkdir(resultsDir, { recursive: true });
   const logFile = join(resultsDir, `${name}-server.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...production.nodeArgs, ...nodeArgs, serverEntry], {
+  // Through npm start's launcher (it execs node: the pid is the server's).
+  const [command, args] = launched([...nodeArgs, serverEntry]);
+  const child = spawn(command, args, {
     cwd: repoDir,
-    env: serverEnv({ ...production.env, ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }),
+    env: serverEnv({ ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }),
     stdio: ['ignore', log, log],
   });
   const origin = `http://127.0.0.1:${port}`;

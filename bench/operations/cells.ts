@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { runClosedLoop } from '../lib/closed-loop.js';
-import { productionLaunch } from '../lib/launch.js';
+import { launched, launcherVariables } from '../lib/launch.js';
 import { type MultipartFile, multipartBody } from '../lib/multipart.js';
 import { benchDir } from '../lib/paths.js';
 import { fastestOf } from '../lib/rounds.js';
@@ -149,8 +149,6 @@ export async function cliCell(c: BenchCase, peer: CliPeer, concurrency: number):
 }
 
 const workerScript = fileURLToPath(new URL('./in-process/worker.ts', import.meta.url));
-/** The environment and Node flags `npm start` gives the server, for the in-process variant with its settings. */
-const production = productionLaunch();
 
 /**
  * The same operation called directly, in a Node process of its own, with the server's settings or
@@ -164,11 +162,12 @@ export async function inProcessCell(
   if (!c.inProcess) throw new Error(`${c.name} has no in-process variant`);
   const adapter = fileURLToPath(new URL(`./in-process/${c.inProcess}.ts`, import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_VARIANT: variant };
-  if (variant === 'server') Object.assign(env, production.env);
-  else for (const name of Object.keys(production.env)) delete env[name];
-  const nodeArgs = variant === 'server' ? production.nodeArgs : [];
+  // With the server's settings: started through its launcher; with the defaults: without what it sets.
+  if (variant === 'defaults') for (const name of launcherVariables) delete env[name];
   const args = [adapter, c.input, concurrency, settings.warmupMs, settings.durationMs].map(String);
-  const result = await runCommand(process.execPath, [...nodeArgs, '--import', 'tsx', workerScript, ...args], {
+  const node = ['--import', 'tsx', workerScript, ...args];
+  const [command, commandArgs] = variant === 'server' ? launched(node) : [process.execPath, node];
+  const result = await runCommand(command, commandArgs, {
     cwd: benchDir,
     env,
   });

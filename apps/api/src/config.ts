@@ -122,10 +122,7 @@ export const envSchema = z.object({
     'An upload that receives no byte for this long gets 408 `REQUEST_TIMEOUT` and frees its upload slot.',
   ),
   UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0).describe(
-    'Longest wait for an upload slot; then 503 `OVERLOADED` with `Retry-After`. `0`: no limit.',
-  ),
-  UPLOAD_QUEUE_MAX: int(64, 0, 100_000).describe(
-    'Requests that may wait for an upload slot; one more gets 503 `OVERLOADED` at once. `0`: no limit.',
+    'Longest wait in a lane\'s queue; then 503 `OVERLOADED` with `Retry-After`. `0`: no limit.',
   ),
   UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0).describe(
     'After `UPLOAD_RATE_GRACE_MS`, an upload slower than this over `UPLOAD_RATE_WINDOW_MS` gets 408 `REQUEST_TIMEOUT`. `0`: off.',
@@ -137,7 +134,7 @@ export const envSchema = z.object({
     'The sliding window over which the upload rate is averaged.',
   ),
   UPLOADS_PER_CLIENT: int(0, 0, 10_000).describe(
-    'Upload slots one client address may hold at once; its further requests wait. `0`: half of the upload slots.',
+    'Slots of one lane one client address may hold at once; its further requests wait. `0`: half of the lane\'s slots.',
   ),
   HEADERS_TIMEOUT_MS: int(10_000, 1000).describe(
     "Time to receive a request's headers; then 408 `REQUEST_TIMEOUT` and the connection closes.",
@@ -167,11 +164,31 @@ export const envSchema = z.object({
   SHARP_CONCURRENCY: int(0, 0, 1024).describe(
     'libvips threads per image. `0`: CPU cores ÷ `UV_THREADPOOL_SIZE`, at least 1.',
   ),
-  MAX_CONCURRENT_JOBS: int(0, 0, 10_000).describe(
-    'Tool requests processed at once; later ones wait. `0`: one per CPU core.',
+  // Lanes (API.md "Heavy work is isolated"): a slot is held from reading the body to the end of the work.
+  LANE_IMAGES_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Image requests (libvips) at once; `0`: twice the CPU cores.',
   ),
-  MAX_BUFFERED_UPLOADS: int(0, 0, 10_000).describe(
-    'Tool requests that may hold their upload in memory at once; later ones wait unread, which bounds memory. `0`: twice `MAX_CONCURRENT_JOBS`.',
+  LANE_IMAGES_QUEUE: int(64, 0, 100_000).describe(
+    'Image requests that may wait; one more gets 503 `OVERLOADED` with `Retry-After` at once.',
+  ),
+  LANE_WORKERS_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Requests for the JavaScript worker threads (PDF, office formats, large data and text) at once; `0`: twice the CPU cores.',
+  ),
+  LANE_WORKERS_QUEUE: int(64, 0, 100_000).describe(
+    'Worker-thread requests that may wait; one more gets 503 at once.',
+  ),
+  LANE_PROGRAMS_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Requests for external programs (ffmpeg, LibreOffice) at once; `0`: twice the CPU cores.',
+  ),
+  LANE_PROGRAMS_QUEUE: int(64, 0, 100_000).describe(
+    'External-program requests that may wait; one more gets 503 at once.',
+  ),
+  LANE_LIGHT_CONCURRENCY: int(0, 0, 10_000).describe(
+    'Light requests (data, text and detection bodies up to `LANE_LIGHT_MAX_BYTES`) at once, each on worker threads of their own; `0`: the CPU cores, at least 2.',
+  ),
+  LANE_LIGHT_QUEUE: int(64, 0, 100_000).describe('Light requests that may wait; one more gets 503 at once.'),
+  LANE_LIGHT_MAX_BYTES: int(64 * 1024, 0).describe(
+    'Largest body (`Content-Length`) of a data, text or detection request that runs in the light lane; larger ones run in the workers lane.',
   ),
   SOFFICE_PATH: z
     .string()
@@ -282,8 +299,15 @@ function readApiKeys(inline: readonly string[], file: string | undefined): strin
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
-  const jobs = e.MAX_CONCURRENT_JOBS || availableParallelism();
-  const uploads = Math.max(e.MAX_BUFFERED_UPLOADS || 2 * jobs, jobs);
+  const cores = availableParallelism();
+  const lane = (concurrency: number, queue: number) => ({
+    concurrency,
+    queue,
+    // One address never holds every slot of a lane (half of them by default): the others stay
+    // available to everyone else while it sends slowly.
+    perClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(concurrency / 2)),
+    maxWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
+  });
   return {
     version: apiVersion,
     host: e.HOST,
@@ -344,16 +368,6 @@ function toConfig(e: z.output<typeof envSchema>) {
       // they use every core (one each on small machines).
       sharpConcurrency:
         e.SHARP_CONCURRENCY || Math.max(1, Math.round(availableParallelism() / e.UV_THREADPOOL_SIZE)),
-      // CPU-bound work: about one job per core; twice as many uploads held, so that the next
-      // job's input is already in memory when a core frees up.
-      maxConcurrentJobs: jobs,
-      maxBufferedUploads: uploads,
-      // One address never holds every upload slot (half of them by default): the others stay
-      // available to everyone else while it sends slowly.
-      uploadsPerClient: e.UPLOADS_PER_CLIENT || Math.max(1, Math.floor(uploads / 2)),
-      // Past these a request waiting for an upload slot gets 503 OVERLOADED with Retry-After.
-      uploadQueueWaitMs: e.UPLOAD_QUEUE_TIMEOUT_MS,
-      uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     },
     access: {
       apiKeys: readApiKeys(e.API_KEYS, e.API_KEYS_FILE),
@@ -371,6 +385,14 @@ function toConfig(e: z.output<typeof envSchema>) {
       webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       lockMs: e.JOB_LOCK_MS,
     },
+    // Twice the cores by default: while one request's body arrives, another's work has a core.
+    lanes: {
+      images: lane(e.LANE_IMAGES_CONCURRENCY || 2 * cores, e.LANE_IMAGES_QUEUE),
+      workers: lane(e.LANE_WORKERS_CONCURRENCY || 2 * cores, e.LANE_WORKERS_QUEUE),
+      programs: lane(e.LANE_PROGRAMS_CONCURRENCY || 2 * cores, e.LANE_PROGRAMS_QUEUE),
+      light: lane(e.LANE_LIGHT_CONCURRENCY || Math.max(2, cores), e.LANE_LIGHT_QUEUE),
+    },
+    lightMaxBytes: e.LANE_LIGHT_MAX_BYTES,
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.
     soffice: {
       path: e.SOFFICE_PATH,

@@ -77,8 +77,7 @@ describe('rate limiting: 429', () => {
 describe('overload: 503 with Retry-After', () => {
   it('sheds tool requests beyond what may run or wait at once', async () => {
     const busy = await makeApp({
-      MAX_BUFFERED_UPLOADS: '1',
-      MAX_CONCURRENT_JOBS: '1',
+      LANE_IMAGES_CONCURRENCY: '1',
       UPLOAD_QUEUE_TIMEOUT_MS: '1',
       SHED_RETRY_AFTER_SECONDS: '7',
     });

@@ -112,7 +112,7 @@ describe('runaway renders', () => {
   });
 
   it('comes back to idle within seconds of a timeout answer, and frees its work slot', async () => {
-    const base = await serve({ REQUEST_TIMEOUT_MS: '1000', MAX_CONCURRENT_JOBS: '1' });
+    const base = await serve({ REQUEST_TIMEOUT_MS: '1000', LANE_IMAGES_CONCURRENCY: '1' });
     // Fine patterns drawn at 2048 px: within the cost bounds, but about as long as the 1 s allowed
     // here (libvips stops between strips once the time is up).
     const res = await post(base, { width: 2048 }, finePattern());
@@ -189,8 +189,7 @@ describe('uploads that trickle', () => {
   it('keeps one client from holding every upload slot: the others are still served', async () => {
     const base = await serve({
       TRUST_PROXY: 'true',
-      MAX_BUFFERED_UPLOADS: '2',
-      MAX_CONCURRENT_JOBS: '1',
+      LANE_IMAGES_CONCURRENCY: '2',
       UPLOAD_IDLE_TIMEOUT_MS: '60000',
       UPLOAD_MIN_BYTES_PER_SECOND: '0',
     });

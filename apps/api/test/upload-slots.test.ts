@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 async function serve(env: Record<string, string>): Promise<string> {
-  app = await makeApp({ MAX_CONCURRENT_JOBS: '1', MAX_BUFFERED_UPLOADS: '1', ...env });
+  app = await makeApp({ LANE_IMAGES_CONCURRENCY: '1', ...env });
   return listenOnFreePort(app);
 }
 
@@ -104,7 +104,7 @@ describe('upload slots under slow clients', () => {
 
   it('answers 503 at once when the wait queue is full', async () => {
     const base = await serve({
-      UPLOAD_QUEUE_MAX: '1',
+      LANE_IMAGES_QUEUE: '1',
       UPLOAD_QUEUE_TIMEOUT_MS: '0',
       UPLOAD_IDLE_TIMEOUT_MS: '60000',
     });

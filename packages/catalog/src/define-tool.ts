@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { GroupId } from './groups.js';
+import type { LaneId } from './lanes.js';
 import type { SampleInputName } from './samples/sample-inputs.js';
 
 /** The multipart field (or JSON body) a tool reads its main input from. */
@@ -93,6 +94,8 @@ interface ApiDefinition {
   responseData?: z.ZodObject;
   /** Largest upload in bytes, when it differs from the group default. */
   maxUploadBytes?: number;
+  /** The lane the server runs it in, when it differs from its group's (lanes.ts). */
+  lane?: LaneId;
   /** One sentence on what comes back. */
   response: string;
   /** Media types of a successful body, when the output kind's default is not right (documents). */

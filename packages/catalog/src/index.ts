@@ -50,6 +50,7 @@ export { type ErrorBody, type ErrorCode, errorCodes } from './errors.js';
 export * as fields from './fields.js';
 export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
+export { type LaneId, laneIds, laneOf } from './lanes.js';
 export * from './limits.js';
 export * from './reference/index.js';
 export * from './samples/index.js';

@@ -1,15 +1,14 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { type LaneId, laneOf, type ToolSpec } from '@toolkit/catalog';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
-import { JobSlots, SlotsBusyError } from './job-slots.js';
+import { SlotsBusyError } from '../runtime/job-slots.js';
+import { createLanes, type Lane, type Lanes } from '../runtime/lanes.js';
 
 /*
- * Admission for tool requests, in two layers: `uploads` bounds how many read their body into
- * memory at once (and how many one client may), `work` how many are processed at once (image work
- * is CPU bound: about one per core). Requests beyond both wait, unread, so memory stays bounded
- * however many arrive; the wait is bounded too (UPLOAD_QUEUE_MAX, UPLOAD_QUEUE_TIMEOUT_MS), which
- * also bounds the tool requests in flight. The event-loop check of the load-shedding plugin is
- * the only other layer.
+ * Admission for tool requests: each runs in its tool's lane (runtime/lanes.ts), whose slot it takes
+ * before its body is read and keeps until its work has stopped. A full lane answers 503 at once;
+ * the event-loop check of the load-shedding plugin is the only other layer.
  */
 
 /** The 503 for a server that cannot take the request now (the error handler adds Retry-After). */
@@ -25,32 +24,34 @@ export function serverRestarting(): ApiError {
 }
 
 export interface Admission {
-  uploads: JobSlots;
-  work: JobSlots;
+  lanes: Lanes;
   /** Aborted when the server starts shutting down: uploads still arriving are answered at once. */
   shutdown: AbortController;
 }
 
 export function createAdmission(config: Config): Admission {
-  return {
-    uploads: new JobSlots(config.runtime.maxBufferedUploads, config.runtime.uploadsPerClient),
-    work: new JobSlots(config.runtime.maxConcurrentJobs),
-    shutdown: new AbortController(),
-  };
+  return { lanes: createLanes(config.lanes), shutdown: new AbortController() };
 }
 
 /**
- * An upload slot for `client`, or 503 OVERLOADED when none frees up in time or too many already
- * wait: slots held by slow clients must turn into a quick answer for the others, not an endless
- * queue.
+ * The lane a request runs in: its tool's, except that a small body of a light tool (known from
+ * Content-Length) runs in the light lane and a larger one, or one of unknown length, with the
+ * worker threads.
  */
-export async function uploadSlot(admission: Admission, config: Config, client: string): Promise<() => void> {
+export function laneFor(spec: ToolSpec, headers: IncomingHttpHeaders, config: Config): LaneId {
+  const lane = laneOf(spec);
+  if (lane !== 'light') return lane;
+  const length = Number(headers['content-length']);
+  return Number.isFinite(length) && length <= config.lightMaxBytes ? 'light' : 'workers';
+}
+
+/**
+ * A slot of `lane` for `client`, or 503 OVERLOADED: at once when its queue is full, or when none
+ * frees up in time. Rejects with the signal's reason when the client goes away while waiting.
+ */
+export async function laneSlot(lane: Lane, client: string, signal: AbortSignal): Promise<() => void> {
   try {
-    return await admission.uploads.acquire({
-      maxWaitMs: config.runtime.uploadQueueWaitMs,
-      maxQueued: config.runtime.uploadQueueMax,
-      key: client,
-    });
+    return await lane.enter(client, signal);
   } catch (error) {
     if (error instanceof SlotsBusyError) throw serverBusy(error);
     throw error;

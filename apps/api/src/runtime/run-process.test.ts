@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,20 +36,16 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 /** A shell that starts a grandchild (like soffice starting soffice.bin), writes its pid, then waits. */
 const spawnsGrandchild = (pidFile: string) => ['-c', `sleep 60 & echo $! > ${pidFile}; wait`];
 
-describe.each([
-  ['in this process', false],
-  ['from the spawn helper', true],
-])('runProcess, forked %s', (_, fromHelper) => {
+describe('runProcess', () => {
   it('returns the exit code, standard output and standard error', async () => {
     const result = await runProcess('sh', ['-c', 'printf out; printf err >&2; exit 3'], {
-      fromHelper,
       timeoutMs: 5000,
     });
     expect(result).toEqual({ code: 3, stdout: Buffer.from('out'), stderr: 'err' });
   });
 
   it('keeps every byte of a larger output in order', async () => {
-    const result = await runProcess('sh', ['-c', 'seq 1 200000'], { fromHelper, timeoutMs: 10_000 });
+    const result = await runProcess('sh', ['-c', 'seq 1 200000'], { timeoutMs: 10_000 });
     const expected = Array.from({ length: 200_000 }, (_, i) => `${i + 1}\n`).join('');
     expect(result.stdout.toString()).toBe(expected);
   });
@@ -73,41 +69,15 @@ describe.each([
     expect(result.code).toBe(4);
   });
 
-  it('with `warm`, the next run of the same command line takes a program started ahead', async () => {
-    // Each program prints when it started (ns since the epoch), then what it reads on descriptor 3.
-    const warm = (script: string, input: string) =>
-      runProcess('sh', ['-c', script], {
-        fromHelper,
-        timeoutMs: 5000,
-        warm: true,
-        input: Buffer.from(input),
-      });
-    const startedAt = (stdout: Buffer) => Number(stdout.toString().split('\n')[0]) / 1e6;
-    const script = 'date +%s%N; cat <&3';
-    expect((await warm(script, 'first')).stdout.toString()).toMatch(/^\d+\nfirst$/);
-    await new Promise((r) => setTimeout(r, 300));
-    const asked = Date.now();
-    const second = await warm(script, 'second');
-    expect(startedAt(second.stdout)).toBeLessThan(asked - 200);
-    expect(second.stdout.toString().split('\n')[1]).toBe('second');
-    // Another command line has no program waiting: its own starts when asked.
-    const otherAsked = Date.now();
-    const other = await warm(`${script}; true`, 'other');
-    expect(startedAt(other.stdout)).toBeGreaterThanOrEqual(otherAsked - 1);
-    expect(other.stdout.toString().split('\n')[1]).toBe('other');
-  });
-
   it('gives the program no standard input', async () => {
-    const result = await runProcess('sh', ['-c', 'cat; echo done'], { fromHelper, timeoutMs: 5000 });
+    const result = await runProcess('sh', ['-c', 'cat; echo done'], { timeoutMs: 5000 });
     expect(result.stdout.toString()).toBe('done\n');
   });
 
-  it('kills the whole process group at the time limit and rejects with TIMEOUT', async () => {
+  it('kills the whole process group at the time limit and rejects with TIMEOUT once it is gone', async () => {
     await withTempDir('test-', async (dir) => {
       const pidFile = join(dir, 'pid');
-      const error = await failure(
-        runProcess('sh', spawnsGrandchild(pidFile), { fromHelper, timeoutMs: 300 }),
-      );
+      const error = await failure(runProcess('sh', spawnsGrandchild(pidFile), { timeoutMs: 300 }));
       expect(error).toBeInstanceOf(OperationError);
       expect(error).toMatchObject({
         code: 'TIMEOUT',
@@ -127,7 +97,6 @@ describe.each([
       const seen: string[] = [];
       const error = await failure(
         runProcess('sh', ['-c', `sleep 60 & echo $! > ${pidFile}; echo 'Duration: 00:01:54' >&2; wait`], {
-          fromHelper,
           timeoutMs: 10_000,
           watchStderr: (stderr) => {
             seen.push(stderr);
@@ -148,7 +117,6 @@ describe.each([
       const controller = new AbortController();
       const running = failure(
         runProcess('sh', spawnsGrandchild(pidFile), {
-          fromHelper,
           timeoutMs: 10_000,
           signal: controller.signal,
         }),
@@ -166,46 +134,14 @@ describe.each([
 
   it('stops a program that writes more than allowed', async () => {
     const error = await failure(
-      runProcess('sh', ['-c', 'yes'], { fromHelper, timeoutMs: 5000, maxOutputBytes: 100_000 }),
+      runProcess('sh', ['-c', 'yes'], { timeoutMs: 5000, maxOutputBytes: 100_000 }),
     );
     expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('rejects when the program does not exist', async () => {
-    const error = await failure(runProcess('/nonexistent/program', [], { fromHelper, timeoutMs: 1000 }));
+    const error = await failure(runProcess('/nonexistent/program', [], { timeoutMs: 1000 }));
     expect((error as NodeJS.ErrnoException).code).toBe('ENOENT');
-  });
-});
-
-describe('the spawn helper', () => {
-  /** The helper processes this one has started (its children running spawner-process). */
-  const helpers = () =>
-    readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((pid) => {
-        try {
-          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-          return (
-            parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('spawner-process')
-          );
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-
-  it('fails the runs of a helper that dies, and a new helper takes the next ones', async () => {
-    await runProcess('true', [], { fromHelper: true, timeoutMs: 5000 });
-    const [first] = helpers();
-    expect(first).toBeDefined();
-    const running = failure(runProcess('sleep', ['30'], { fromHelper: true, timeoutMs: 20_000 }));
-    await new Promise((r) => setTimeout(r, 200));
-    process.kill(first as number, 'SIGKILL');
-    expect(await running).toMatchObject({ message: 'The process helper stopped.' });
-    const result = await runProcess('sh', ['-c', 'echo again'], { fromHelper: true, timeoutMs: 5000 });
-    expect(result.stdout.toString()).toBe('again\n');
-    expect(helpers()).not.toContain(first);
   });
 });
 

@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobSlots } from '../http/job-slots.js';
+import type { Writable } from 'node:stream';
 import { OperationError } from '../operations/errors.js';
-import { type Spawned, spawnFromHelper, spawnHere } from './spawner.js';
+import { JobSlots } from './job-slots.js';
 
 export interface ProcessOptions {
   /** Time the program may run; then its whole process group is killed. */
@@ -20,16 +21,6 @@ export interface ProcessOptions {
    * start; standard input stays closed. A program that exits before reading them all is no error.
    */
   input?: Uint8Array;
-  /**
-   * Fork from the small spawn helper instead of this process (spawner.ts): a few milliseconds less
-   * per run from a large server, for short jobs whose output is small (it travels over IPC).
-   */
-  fromHelper?: boolean;
-  /**
-   * The program reads its whole job from `input` (no path of this job in `args`): the next run of
-   * the same command line is started ahead and waits, so that it skips the start-up (spawner.ts).
-   */
-  warm?: boolean;
   /**
    * Reads standard error as it arrives (the kept tail so far); a failure it returns stops the
    * program at once (its group killed) and is what the run rejects with. For refusing early on
@@ -48,12 +39,22 @@ export interface ProcessResult {
 
 const stderrKeptBytes = 64 * 1024;
 
+/** SIGKILL to the whole group: converters start helpers (soffice.bin, ffmpeg's threads) that must die too. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 /**
  * Runs an external program in its own process group with no standard input (its data, if any, on
- * descriptor 3: `input`), a time limit and an
- * abort signal; on either, the group is killed before the promise rejects, so nothing keeps a core
- * busy after its request has been answered. Resolves whatever the exit code: the caller knows what
- * a failure of its program means.
+ * descriptor 3: `input`), a time limit and an abort signal; on either, the group is killed and the
+ * promise rejects only once the program has exited, so nothing keeps a core busy after its request
+ * has been answered. Resolves whatever the exit code: the caller knows what a failure of its
+ * program means.
  *
  * @example const { code, stderr } = await runProcess('ffmpeg', ['-nostdin', '-i', input, output], { timeoutMs: 60_000, signal })
  */
@@ -72,11 +73,16 @@ export function runProcess(
     let stdoutBytes = 0;
     let stderr = '';
     let failure: OperationError | Error | undefined;
-    let child: Spawned | undefined;
 
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: options.input ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+    });
     const stop = (why: OperationError | Error) => {
       failure ??= why;
-      child?.kill();
+      killGroup(child.pid);
     };
     const timer = setTimeout(
       () =>
@@ -92,35 +98,34 @@ export function runProcess(
       stop(new OperationError('TIMEOUT', 'The request was cancelled before the work finished.'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    const start = options.fromHelper ? spawnFromHelper : spawnHere;
-    const { cwd, env, input, warm } = options;
-    const request = { command, args, cwd, env, input, warm };
-    child = start(request, {
-      stdout: (chunk) => {
-        stdoutBytes += chunk.byteLength;
-        if (stdoutBytes > maxOutput) {
-          stop(new OperationError('PAYLOAD_TOO_LARGE', 'The result would be larger than the server allows.'));
-          return;
-        }
-        stdout.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      },
-      stderr: (chunk) => {
-        stderr = (
-          stderr + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8')
-        ).slice(-stderrKeptBytes);
-        const refusal = options.watchStderr?.(stderr);
-        if (refusal) stop(refusal);
-      },
-      error: (error) => stop(error),
-      close: (code) => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-        if (failure) reject(failure);
-        else resolve({ code, stdout: Buffer.concat(stdout), stderr });
-      },
+    if (options.input) {
+      const feed = child.stdio[3] as Writable;
+      // EPIPE when the program stops reading early (a refused duration, a damaged file).
+      feed.on('error', () => undefined);
+      feed.end(options.input);
+    }
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.byteLength;
+      if (stdoutBytes > maxOutput) {
+        stop(new OperationError('PAYLOAD_TOO_LARGE', 'The result would be larger than the server allows.'));
+        return;
+      }
+      stdout.push(chunk);
     });
-    // A failure before the start returned (a refusal in the first output) could not reach it.
-    if (failure) child.kill();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
+      const refusal = options.watchStderr?.(stderr);
+      if (refusal) stop(refusal);
+    });
+    child.on('error', stop);
+    child.on('close', (code) => {
+      // The leader may exit while its children still run: make sure the group is gone.
+      killGroup(child.pid);
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (failure) reject(failure);
+      else resolve({ code, stdout: Buffer.concat(stdout), stderr });
+    });
   });
 }
 

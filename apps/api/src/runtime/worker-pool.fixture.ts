@@ -26,6 +26,10 @@ export const fixtureTasks = {
       /* spin */
     }
   },
+  'test.count': (input: { counter: Int32Array }) => {
+    // Work that shows whether it still runs: the test reads the counter from its own thread.
+    for (;;) Atomics.add(input.counter, 0, 1);
+  },
   'test.hog': () => {
     const keep: number[][] = [];
     for (;;) keep.push(new Array(1_000_000).fill(1));

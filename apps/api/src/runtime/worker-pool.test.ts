@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import Piscina from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../operations/errors.js';
@@ -90,6 +91,22 @@ describe('WorkerPool', () => {
       message: 'The request was cancelled before the work finished.',
     });
     expect(await pool.run('test.sum', { values: [1] })).toBe(1);
+  });
+
+  it('settles a stopped task only once its thread has stopped', async () => {
+    // The process's threads, as the kernel lists them: a worker's is gone once it has exited.
+    const threads = () => readdirSync('/proc/self/task').length;
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const controller = new AbortController();
+    const running = failure(pool.run('test.count', { counter }, { signal: controller.signal }));
+    while (Atomics.load(counter, 0) === 0) await new Promise((r) => setTimeout(r, 10));
+    const working = threads();
+    controller.abort();
+    expect(await running).toMatchObject({ code: 'TIMEOUT' });
+    expect(threads()).toBeLessThan(working);
+    const settled = Atomics.load(counter, 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Atomics.load(counter, 0)).toBe(settled);
   });
 
   it('refuses a task at once with OVERLOADED when the queue is full', async () => {

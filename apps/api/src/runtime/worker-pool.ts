@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { OperationError } from '../operations/errors.js';
 import type { TaskReply, TaskRequest, TaskTable } from '../workers/task-table.js';
 import type { Tasks } from '../workers/tasks/index.js';
+import { currentLane } from './lanes.js';
 
 export interface WorkerPoolOptions {
   /** Worker threads at most (CPU-bound JavaScript: about one per core). */
@@ -36,6 +38,15 @@ type InputOf<T extends TaskTable, K extends keyof T> = Parameters<T[K]>[0];
 type OutputOf<T extends TaskTable, K extends keyof T> = Awaited<ReturnType<T[K]>>;
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Resolves once every thread has exited (a thread that is no longer running has threadId -1). */
+function ended(threads: readonly Worker[]): Promise<unknown> {
+  return Promise.all(
+    threads.map((thread) =>
+      thread.threadId === -1 ? undefined : new Promise((resolve) => thread.once('exit', resolve)),
+    ),
+  );
+}
 
 /**
  * A bounded pool of worker threads for CPU-heavy JavaScript (parsing megabytes of CSV, XML, YAML,
@@ -75,14 +86,27 @@ export class WorkerPool<T extends TaskTable> {
   ): Promise<OutputOf<T, K>> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
     const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    const given = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    // Our listener runs before piscina's, which terminates the task's thread and drops it from
+    // `threads`: the thread that went away is the one whose end must be awaited.
+    const stop = new AbortController();
+    let before: readonly Worker[] = [];
+    const onAbort = () => {
+      before = [...this.#pool.threads];
+      stop.abort(given.reason);
+    };
+    if (given.aborted) onAbort();
+    else given.addEventListener('abort', onAbort, { once: true });
     let reply: TaskReply;
     this.#running++;
     try {
-      reply = await this.#pool.run({ name, input }, { signal, transferList: options.transfer });
+      reply = await this.#pool.run({ name, input }, { signal: stop.signal, transferList: options.transfer });
     } catch (error) {
+      // The slot of the request is given back only once its thread has really stopped.
+      if (stop.signal.aborted) await ended(before.filter((thread) => !this.#pool.threads.includes(thread)));
       throw this.#failure(error, deadline, timeoutMs);
     } finally {
+      given.removeEventListener('abort', onAbort);
       this.#running--;
     }
     if (!reply.ok) {
@@ -152,36 +176,48 @@ export const defaultWorkerPoolOptions: WorkerPoolOptions = {
   youngHeapMb: 96,
 };
 
-let shared: WorkerPool<Tasks> | undefined;
+/** The shared pools: `light` has threads of its own, so small jobs never wait behind heavy ones. */
+type PoolName = 'heavy' | 'light';
+const shared: Partial<Record<PoolName, WorkerPool<Tasks>>> = {};
 let sharedOptions = defaultWorkerPoolOptions;
+let lightThreads = 1;
 
-/** Sets the shared pool's size and limits (from the server's configuration) before first use. */
-export function configureWorkerPool(options: Partial<WorkerPoolOptions>): void {
-  sharedOptions = { ...sharedOptions, ...options };
+/** Sets the shared pools' sizes and limits (from the server's configuration) before first use. */
+export function configureWorkerPool(options: Partial<WorkerPoolOptions> & { lightThreads?: number }): void {
+  const { lightThreads: light, ...rest } = options;
+  sharedOptions = { ...sharedOptions, ...rest };
+  if (light !== undefined) lightThreads = light;
 }
 
-/** Threads of the shared pool with nothing to do: a task may be split across them. */
+/** Threads of the heavy pool with nothing to do: a task may be split across them. */
 export function idleWorkerThreads(): number {
-  return shared?.idle ?? sharedOptions.threads;
+  return shared.heavy?.idle ?? sharedOptions.threads;
 }
 
 /**
- * Runs a task of the shared pool (started on first use).
+ * Runs a task of a shared pool (started on first use): the light lane's threads for work of the
+ * light lane, the others otherwise. Work running in a lane (Lane.run) stops with its request.
  *
  * @example const rows = await runTask('data.csv-to-json', { text, options }, { signal })
  */
 export function runTask<K extends keyof Tasks & string>(
   name: K,
   input: InputOf<Tasks, K>,
-  options?: RunOptions,
+  options: RunOptions = {},
 ): Promise<OutputOf<Tasks, K>> {
-  shared ??= new WorkerPool<Tasks>(defaultEntry(), sharedOptions);
-  return shared.run(name, input, options);
+  const lane = currentLane();
+  const pool: PoolName = lane?.lane === 'light' ? 'light' : 'heavy';
+  const threads = pool === 'light' ? lightThreads : sharedOptions.threads;
+  shared[pool] ??= new WorkerPool<Tasks>(defaultEntry(), { ...sharedOptions, threads });
+  const signals = [options.signal, lane?.signal].filter((signal) => signal !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  return (shared[pool] as WorkerPool<Tasks>).run(name, input, { ...options, ...(signal ? { signal } : {}) });
 }
 
-/** Stops the shared pool's threads (server shutdown, end of a test file). */
+/** Stops the shared pools' threads (server shutdown, end of a test file). */
 export async function closeWorkerPool(): Promise<void> {
-  const pool = shared;
-  shared = undefined;
-  await pool?.close();
+  const pools = [shared.heavy, shared.light];
+  delete shared.heavy;
+  delete shared.light;
+  await Promise.all(pools.map((pool) => pool?.close()));
 }

@@ -14,9 +14,10 @@ import { ApiError } from '../errors.js';
 import {
   type Admission,
   createAdmission,
+  laneFor,
+  laneSlot,
   serverRestarting,
   underDeadline,
-  uploadSlot,
 } from '../http/admission.js';
 import { refuseEarly } from '../http/early-refusal.js';
 import { multipartLimitsFor } from '../http/multipart.js';
@@ -24,6 +25,7 @@ import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
 import { guardUpload } from '../http/upload-guard.js';
 import { limitsOf } from '../openapi/limits.js';
+import { configureWorkerPool } from '../runtime/worker-pool.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 
 /** Route config flag read by the load-shedding plugin: this route does real work. */
@@ -83,13 +85,24 @@ export function registerToolRoute(
     onRequest: refuseEarly(spec.api.input, fileBytes),
     handler: async (request, reply) => {
       const arrived = performance.now();
-      const releaseUpload = await uploadSlot(admission, config, request.ip);
-      // Until the work starts this handler releases the upload slot; from then on the deadline
-      // does, once the work has really stopped.
+      const lane = admission.lanes[laneFor(spec, request.headers, config)];
+      // A client that gives up while queued leaves the queue and is not worth reading.
+      const waiting = new AbortController();
+      const gone = () =>
+        waiting.abort(new ApiError('MALFORMED_REQUEST', 'The client closed the connection.'));
+      reply.raw.once('close', gone);
+      let release: () => void;
+      try {
+        release = await laneSlot(lane, request.ip, waiting.signal);
+      } finally {
+        reply.raw.off('close', gone);
+      }
+      // Until the work starts this handler gives the slot back; from then on the deadline does,
+      // once the work has really stopped.
       let handedOver = false;
       try {
-        // A client that gave up while queued is not worth reading. (The connection, not the request
-        // stream: a body Fastify has already parsed, JSON or text, leaves its stream destroyed.)
+        // (The connection, not the request stream: a body Fastify has already parsed, JSON or
+        // text, leaves its stream destroyed.)
         if (request.raw.socket?.destroyed)
           throw new ApiError('MALFORMED_REQUEST', 'The client closed the connection.');
         const started = performance.now();
@@ -102,23 +115,23 @@ export function registerToolRoute(
         const text = spec.api.input.kind === 'json-or-file' ? spec.api.input.textKey : undefined;
         const fields = validateFields(schema, raw.fields, text);
         const received = performance.now();
-        const releaseWork = await admission.work.acquire();
         handedOver = true;
-        const working = performance.now();
         const result = await underDeadline(
           (signal) =>
-            run(
-              { fields, files: raw.files },
-              { config, imageLimits, log: request.log, signal, accept: request.headers.accept },
+            lane.run(signal, () =>
+              run(
+                { fields, files: raw.files },
+                { config, imageLimits, log: request.log, signal, accept: request.headers.accept },
+              ),
             ),
           deadlineMs,
           reply.raw,
-          [releaseWork, releaseUpload],
+          [release],
         );
         const timings = {
-          queue: started - arrived + (working - received),
+          queue: started - arrived,
           upload: received - started,
-          process: performance.now() - working,
+          process: performance.now() - received,
         };
         return sendResult(reply, result, {
           operation: operationName(spec),
@@ -126,7 +139,7 @@ export function registerToolRoute(
           timings,
         });
       } finally {
-        if (!handedOver) releaseUpload();
+        if (!handedOver) release();
       }
     },
   });
@@ -161,9 +174,10 @@ function bindTool<Id extends LiveToolId>(
   });
 }
 
-/** Registers every live tool of the catalog with its handler; they share one admission. */
+/** Registers every live tool of the catalog with its handler; they share one admission (the lanes). */
 export function registerTools(app: FastifyInstance, config: Config, table: HandlerTable): void {
   const admission = createAdmission(config);
+  configureWorkerPool({ lightThreads: config.lanes.light.concurrency });
   // Uploads still arriving when shutdown starts get their 503 now, not a cut-off later.
   app.addHook('preClose', async () => admission.shutdown.abort(serverRestarting()));
   for (const tool of liveTools) bindTool(app, tool.id, table, config, admission);

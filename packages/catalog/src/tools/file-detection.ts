@@ -59,6 +59,8 @@ export const fileDetection = defineTool({
   keywords: ['mime', 'magic bytes', 'signature', 'file type', 'extension'],
   status: 'live',
   api: {
+    // Reads a file's first bytes (and a small text's): a small upload is light work.
+    lane: 'light',
     path: '/files/detect',
     input: { kind: 'file', field: 'file', accept: [] },
     output: 'analysis',

@@ -40,13 +40,6 @@ export interface AudioResult {
   inputFormat: string;
 }
 
-/**
- * Inputs this small are converted in tens of milliseconds, a third of which went into forking the
- * large server process: ffmpeg is started from the small spawn helper instead (runtime/spawner.ts),
- * whose IPC carries the output back. Larger jobs fork from here: their output may be hundreds of MB.
- */
-const shortJobBytes = 4 * 1024 * 1024;
-
 let slots: { size: number; slots: ProcessSlots } | undefined;
 function slotsFor(size: number): ProcessSlots {
   if (!slots || slots.size !== size) slots = { size, slots: new ProcessSlots(size) };
@@ -237,10 +230,6 @@ export async function convertAudio(
       ...(signal ? { signal } : {}),
       ...(dir ? { cwd: dir } : {}),
       ...(pipeIn ? { input: data } : {}),
-      fromHelper: data.byteLength <= shortJobBytes,
-      // Piped in and out, the command line holds no path of this job: the next ffmpeg for the same
-      // options is started now and waits for its input (runtime/warm-pool.ts).
-      warm: pipeIn && pipeOut,
       maxOutputBytes: output ? 1024 * 1024 : maxOutput + 1024 * 1024,
       watchStderr,
     });

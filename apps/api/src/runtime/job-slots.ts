@@ -9,10 +9,12 @@ export class SlotsBusyError extends Error {
 export interface AcquireLimits {
   /** Give up (SlotsBusyError) after waiting this long; 0 or absent waits for ever. */
   maxWaitMs?: number;
-  /** Refuse at once (SlotsBusyError) when this many already wait; 0 or absent means no limit. */
+  /** Refuse at once (SlotsBusyError) when this many already wait (0: none may wait); absent: no limit. */
   maxQueued?: number;
   /** Who asks (a client address): no key holds more than the per-key cap at once. */
   key?: string;
+  /** Aborted (the client went away): a waiting request leaves the queue and rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 interface Waiter {
@@ -43,7 +45,7 @@ export class JobSlots {
   private readonly held = new Map<string, number>();
 
   constructor(
-    size: number,
+    readonly size: number,
     private readonly perKey = Number.POSITIVE_INFINITY,
   ) {
     this.free = size;
@@ -55,10 +57,10 @@ export class JobSlots {
     if (this.free > 0 && this.underCap(key)) {
       this.free -= 1;
     } else {
-      if (limits.maxQueued && this.waiting.length >= limits.maxQueued) {
+      if (limits.maxQueued !== undefined && this.waiting.length >= limits.maxQueued) {
         throw new SlotsBusyError('queue-full');
       }
-      await this.wait(key, limits.maxWaitMs ?? 0);
+      await this.wait(key, limits.maxWaitMs ?? 0, limits.signal);
     }
     this.held.set(key, (this.held.get(key) ?? 0) + 1);
     let released = false;
@@ -91,26 +93,36 @@ export class JobSlots {
     }
   }
 
-  private wait(key: string, maxWaitMs: number): Promise<void> {
+  private wait(key: string, maxWaitMs: number, signal: AbortSignal | undefined): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      // Leave the queue so that a later release is not handed to a request that gave up.
+      const leave = (why: unknown) => {
+        const at = this.waiting.indexOf(waiter);
+        if (at !== -1) this.waiting.splice(at, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        reject(why);
+      };
+      const onAbort = () => leave(signal?.reason);
       const waiter: Waiter = {
         key,
         grant: () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
           resolve();
         },
       };
-      if (maxWaitMs > 0) {
-        timer = setTimeout(() => {
-          // Leave the queue so that a later release is not handed to a request that gave up.
-          const at = this.waiting.indexOf(waiter);
-          if (at !== -1) this.waiting.splice(at, 1);
-          reject(new SlotsBusyError('wait-expired'));
-        }, maxWaitMs);
-      }
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (maxWaitMs > 0) timer = setTimeout(() => leave(new SlotsBusyError('wait-expired')), maxWaitMs);
       this.waiting.push(waiter);
     });
+  }
+
+  /** Requests holding a slot. */
+  get running(): number {
+    return this.size - this.free;
   }
 
   /** Requests waiting for a slot. */

@@ -50,6 +50,25 @@ describe('JobSlots limits', () => {
   });
 });
 
+describe('JobSlots with a signal', () => {
+  it('refuses at once with a queue of 0, and a waiter whose signal aborts leaves the queue', async () => {
+    const slots = new JobSlots(1);
+    const held = await slots.acquire();
+    await expect(slots.acquire({ maxQueued: 0 })).rejects.toMatchObject({ reason: 'queue-full' });
+    const controller = new AbortController();
+    const gone = slots.acquire({ signal: controller.signal });
+    const next = slots.acquire();
+    expect(slots.queued).toBe(2);
+    controller.abort(new Error('client gone'));
+    await expect(gone).rejects.toThrow('client gone');
+    expect(slots.queued).toBe(1);
+    expect(slots.running).toBe(1);
+    held();
+    (await next)();
+    expect([slots.running, slots.queued]).toEqual([0, 0]);
+  });
+});
+
 describe('JobSlots per-key cap', () => {
   it('keeps one key from holding every slot and hands freed slots to the others first', async () => {
     const slots = new JobSlots(3, 2);
