@@ -2,6 +2,7 @@ import './fastify-types.js';
 import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
+import { createAdmission } from './http/admission.js';
 import { jobsPlugin } from './jobs/plugin.js';
 import { setUpJobs } from './jobs/setup.js';
 import { mcpRoutes } from './mcp/plugin.js';
@@ -99,7 +100,10 @@ export async function buildApp(
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
   await app.register(httpHygienePlugin, { uploadPace: config.uploadPace });
   await app.register(requestLogPlugin, { prefixes: [`${apiBasePath}/`] });
-  const lanes = (): Record<string, LaneLoad> => ({});
+  // The lanes the tool routes run in; /ready and /metrics report their load.
+  const admission = createAdmission(config);
+  const lanes = (): Record<string, LaneLoad> =>
+    Object.fromEntries(Object.entries(admission.lanes).map(([id, lane]) => [id, lane.state]));
   const jobs = await setUpJobs(app, config, options.role ?? 'http');
   await app.register(metricsPlugin, {
     token: config.access.metricsToken,
@@ -139,7 +143,7 @@ export async function buildApp(
       });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
       await api.register(convertFormatsPlugin, { config });
-      registerTools(api, config, table);
+      registerTools(api, config, table, admission);
     },
     { prefix: apiBasePath },
   );

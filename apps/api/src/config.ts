@@ -122,7 +122,7 @@ export const envSchema = z.object({
     'An upload that receives no byte for this long gets 408 `REQUEST_TIMEOUT` and frees its upload slot.',
   ),
   UPLOAD_QUEUE_TIMEOUT_MS: int(30_000, 0).describe(
-    'Longest wait in a lane\'s queue; then 503 `OVERLOADED` with `Retry-After`. `0`: no limit.',
+    "Longest wait in a lane's queue; then 503 `OVERLOADED` with `Retry-After`. `0`: no limit.",
   ),
   UPLOAD_MIN_BYTES_PER_SECOND: int(2048, 0).describe(
     'After `UPLOAD_RATE_GRACE_MS`, an upload slower than this over `UPLOAD_RATE_WINDOW_MS` gets 408 `REQUEST_TIMEOUT`. `0`: off.',
@@ -134,7 +134,7 @@ export const envSchema = z.object({
     'The sliding window over which the upload rate is averaged.',
   ),
   UPLOADS_PER_CLIENT: int(0, 0, 10_000).describe(
-    'Slots of one lane one client address may hold at once; its further requests wait. `0`: half of the lane\'s slots.',
+    "Slots of one lane one client address may hold at once; its further requests wait. `0`: half of the lane's slots.",
   ),
   HEADERS_TIMEOUT_MS: int(10_000, 1000).describe(
     "Time to receive a request's headers; then 408 `REQUEST_TIMEOUT` and the connection closes.",

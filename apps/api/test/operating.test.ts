@@ -128,6 +128,10 @@ describe('GET /api/v1/ready', () => {
       expect(body.engines.libreoffice).toMatchObject({ ok: false, required: false, version: null });
       expect(body.engines.libreoffice.error).toMatch(/not installed/);
       expect(body.engines.redis).toBeUndefined();
+      for (const lane of ['images', 'workers', 'programs', 'light']) {
+        expect(body.lanes[lane], lane).toEqual({ running: 0, waiting: 0, capacity: expect.any(Number) });
+        expect(body.lanes[lane].capacity, lane).toBeGreaterThan(0);
+      }
     } finally {
       await app.close();
     }
@@ -209,6 +213,7 @@ describe('GET /metrics', () => {
           'toolkit_jobs',
         ]),
       );
+      expect(text).toMatch(/^toolkit_lane_capacity\{lane="images"\} [1-9]/m);
       // The website's files and /metrics itself are not counted.
       expect(
         after

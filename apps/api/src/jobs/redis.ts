@@ -1,3 +1,4 @@
+import { laneIds } from '@toolkit/catalog';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import {
@@ -20,7 +21,6 @@ import {
  * A cancel marks the record and is published to every worker, whose running copy then stops.
  */
 
-const lanes = ['images', 'workers', 'programs'] as const;
 const prefix = 'toolkit:job:';
 const cancelChannel = 'toolkit:job-cancel';
 /** Records of unfinished jobs outlive any sane queue wait. */
@@ -66,7 +66,7 @@ export class RedisJobs implements JobEngine {
     // ever (past close(), with unhandled rejections). Until then, new work gets EngineUnavailable.
     this.redis.once('ready', () => {
       if (this.closing) return;
-      for (const lane of lanes) {
+      for (const lane of laneIds) {
         this.queues.set(
           lane,
           quiet(new Queue(`toolkit-${lane}`, { connection: this.connection({ offline: false }) })),
@@ -211,7 +211,7 @@ export class RedisJobs implements JobEngine {
     this.subscriber = quiet(this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }));
     void this.subscriber.subscribe(cancelChannel).catch(() => undefined);
     this.subscriber.on('message', (_channel, id: string) => this.running.get(id)?.abort());
-    for (const lane of lanes) {
+    for (const lane of laneIds) {
       const worker = new Worker(
         `toolkit-${lane}`,
         async (job) => this.process(String(job.data.id), work, (n) => job.updateProgress(n)),

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTool, type ToolId, type ToolSpec } from '@toolkit/catalog';
+import { getTool, laneOf, type ToolId, type ToolSpec } from '@toolkit/catalog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { InProcessJobs } from './in-process.js';
@@ -9,13 +9,6 @@ import { type JobsOptions, statusDocument } from './plugin.js';
 import { createExecutor, internalHeader, isInternal } from './runner.js';
 import type { JobEngine, JobRecord } from './types.js';
 import { deliverWebhook } from './webhook.js';
-
-/** The lane of an operation: libvips for images, external programs for audio and office, JavaScript workers else. */
-export function laneOf(tool: ToolSpec): string {
-  if (tool.group === 'image') return 'images';
-  if (tool.group === 'media') return 'programs';
-  return 'workers';
-}
 
 /** The finished job's webhook, when it asked for one. */
 export function webhookSender(config: Config) {

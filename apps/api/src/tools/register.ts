@@ -175,8 +175,12 @@ function bindTool<Id extends LiveToolId>(
 }
 
 /** Registers every live tool of the catalog with its handler; they share one admission (the lanes). */
-export function registerTools(app: FastifyInstance, config: Config, table: HandlerTable): void {
-  const admission = createAdmission(config);
+export function registerTools(
+  app: FastifyInstance,
+  config: Config,
+  table: HandlerTable,
+  admission: Admission = createAdmission(config),
+): void {
   configureWorkerPool({ lightThreads: config.lanes.light.concurrency });
   // Uploads still arriving when shutdown starts get their 503 now, not a cut-off later.
   app.addHook('preClose', async () => admission.shutdown.abort(serverRestarting()));
