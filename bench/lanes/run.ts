@@ -1,6 +1,6 @@
 /**
  * Lanes (API.md "Heavy work is isolated"), measured over loopback against the built server started
- * as `npm start` starts it. Not a test: figures go to bench/lanes-results.md by hand.
+ * as `npm start` starts it. Not a test: figures go to bench/RESULTS.md ("Lanes") by hand.
  *
  * 1. While 8 heavy jobs run (4 × a 4K photo to AVIF, 4 × 1.9 million characters to PDF), the p50/p99
  *    latency of GET /health and of a 5-byte data/base64-encode.
