@@ -95,7 +95,7 @@ describe('images', () => {
       await send(path, 'image', 'entity.svg', entitySvg(), fields),
       422,
       'UNPROCESSABLE_FILE',
-      'The SVG "entity.svg" declares XML entities (a DOCTYPE with an internal subset); they are not allowed. Remove the DOCTYPE and send it again.',
+      'The SVG "entity.svg" declares XML entities (<!ENTITY in its DOCTYPE); they are not allowed. Remove them and send it again.',
     );
   });
 

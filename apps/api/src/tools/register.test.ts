@@ -67,10 +67,16 @@ afterAll(() => app.close());
 const file = (name: string) => ({ name: 'images', filename: name, data: Buffer.from(name) });
 
 describe('a tool taking several files', () => {
-  it('passes the first `max` files of its field, in order, with the validated fields', async () => {
-    const body = form([file('a'), file('b'), { name: 'gap', value: '4' }, file('c'), file('d')]);
+  it('passes up to `max` files of its field, in order, with the validated fields; one more is 400', async () => {
+    const body = form([file('a'), file('b'), { name: 'gap', value: '4' }, file('c')]);
     const res = await app.inject({ method: 'POST', url: '/test/combine', ...body });
     expect(res.json().data).toEqual({ fields: { gap: 4 }, names: ['a', 'b', 'c'] });
+    const extra = await app.inject({ method: 'POST', url: '/test/combine', ...form([...'abcd'].map(file)) });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Upload at most 3 files in the field "images"; this form has more.',
+    });
   });
 
   it('asks for at least `min` files', async () => {

@@ -70,13 +70,19 @@ describe('probeImage', () => {
     });
   });
 
-  it('recognises an SVG whose doctype has an internal subset (Illustrator) and renders it', async () => {
-    const svg =
-      '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 16.0.0 -->\n' +
-      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n' +
-      '\t<!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">\n\t<!ATTLIST svg x CDATA #IMPLIED>\n]>\n' +
+  it('refuses an SVG whose doctype declares an entity (Illustrator), and reads one that declares none', async () => {
+    const doctype =
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n';
+    const body =
       '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50"/></svg>';
-    expect(await probeImage(Buffer.from(svg), 'ai.svg', defaultImageLimits)).toMatchObject({
+    const withEntity = `<?xml version="1.0" encoding="utf-8"?>\n${doctype}\t<!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">\n]>\n${body}`;
+    const error = await rejection(probeImage(Buffer.from(withEntity), 'ai.svg', defaultImageLimits));
+    expect([error.code, error.message]).toEqual([
+      'UNPROCESSABLE_FILE',
+      'The SVG "ai.svg" declares XML entities (<!ENTITY in its DOCTYPE); they are not allowed. Remove them and send it again.',
+    ]);
+    const attributesOnly = `${doctype}\t<!ATTLIST svg x CDATA #IMPLIED>\n]>\n${body}`;
+    expect(await probeImage(Buffer.from(attributesOnly), 'ai.svg', defaultImageLimits)).toMatchObject({
       format: 'svg',
       width: 100,
       height: 50,
@@ -99,7 +105,7 @@ describe('probeImage', () => {
       const error = await rejection(probeImage(Buffer.from(text), name, defaultImageLimits));
       expect([error.code, error.message], name).toEqual([
         'UNPROCESSABLE_FILE',
-        `The SVG "${name}" uses XML entities that expand too far or come from outside the file; they are not allowed.`,
+        `The SVG "${name}" declares XML entities (<!ENTITY in its DOCTYPE); they are not allowed. Remove them and send it again.`,
       ]);
     }
   });

@@ -74,24 +74,24 @@ const svgHead = (data: Buffer) =>
 
 /**
  * Where the root element starts after the XML prolog (-1 when the prolog does not end within the
- * head), and whether a doctype in it has an internal subset (`[ … ]`, where entities are declared).
+ * head), and whether a doctype in it declares entities (`<!ENTITY` in its internal subset).
  * A single forward scan (each step moves on), never a backtracking regular expression: nested
  * repetitions over comments and doctypes take exponential time on crafted input.
  */
-function scanProlog(head: string): { rootAt: number; internalSubset: boolean } {
+function scanProlog(head: string): { rootAt: number; declaresEntities: boolean } {
   let at = 0;
-  let internalSubset = false;
+  let declaresEntities = false;
   for (;;) {
     while (at < head.length && /\s/.test(head.charAt(at))) at++;
     if (!head.startsWith('<?', at) && !head.startsWith('<!', at)) break;
     const end = prologItemEnd(head, at);
-    if (end < 0) return { rootAt: -1, internalSubset };
-    if (head.slice(at, at + 9).toUpperCase() === '<!DOCTYPE' && head.slice(at, end).includes('[')) {
-      internalSubset = true;
+    if (end < 0) return { rootAt: -1, declaresEntities };
+    if (head.slice(at, at + 9).toUpperCase() === '<!DOCTYPE' && /<!ENTITY/i.test(head.slice(at, end))) {
+      declaresEntities = true;
     }
     at = end;
   }
-  return { rootAt: at, internalSubset };
+  return { rootAt: at, declaresEntities };
 }
 
 /** SVG is XML text, which signature detection does not name: look for an <svg> root after the prolog. */
@@ -102,15 +102,15 @@ function looksLikeSvg(data: Buffer): boolean {
 }
 
 /**
- * An SVG may not declare entities (the contract): a doctype with an internal subset is where they
- * are declared, and what they expand to is text no cost check has seen. A doctype that only names
- * the public SVG DTD declares nothing here (librsvg never fetches it).
+ * An SVG may not declare entities (the contract): what they expand to is text no cost check has
+ * seen. A doctype that only names the public SVG DTD, or whose internal subset declares no entity
+ * (an empty one, attribute lists), declares nothing (librsvg never fetches the DTD).
  */
 function refuseDeclaredEntities(data: Buffer, name: string): void {
-  if (!scanProlog(svgHead(data)).internalSubset) return;
+  if (!scanProlog(svgHead(data)).declaresEntities) return;
   throw new OperationError(
     'UNPROCESSABLE_FILE',
-    `The SVG "${name}" declares XML entities (a DOCTYPE with an internal subset); they are not allowed. Remove the DOCTYPE and send it again.`,
+    `The SVG "${name}" declares XML entities (<!ENTITY in its DOCTYPE); they are not allowed. Remove them and send it again.`,
   );
 }
 
