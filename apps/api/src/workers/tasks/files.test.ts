@@ -23,7 +23,8 @@ describe('files tasks in the worker pool', () => {
       (e: unknown) => e,
     );
     expect(failure).toBeInstanceOf(OperationError);
-    expect(failure).toMatchObject({ code: 'UNPROCESSABLE_FILE' });
+    // A document that does not parse is the caller's to fix: 400 with line and column, as on data/*.
+    expect(failure).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('analyses text for detection in a worker thread', async () => {
