@@ -39,7 +39,11 @@ const targetLabels: Record<string, string> = {
 
 /** The File Conversion try-it panel: a file, the targets this server allows for it, the result. */
 export default function FileConversionPanel() {
-  const mutation = useToolMutation(tool, { successMessage: 'File converted.' });
+  // Office → PDF goes through LibreOffice, one document at a time: a job, which a reload finds again.
+  const mutation = useToolMutation(tool, {
+    successMessage: 'File converted.',
+    runAsJob: (input) => input.fields?.to === 'pdf',
+  });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(sheetOnly);
   const formats = useConversionFormats();
