@@ -149,7 +149,10 @@ export default function FileConversionPanel() {
             result={result}
             original={upload.file}
             operation="convert"
-            label={String(mutation.variables?.fields?.to ?? chosen).toUpperCase()}
+            // A job found again after a reload has no request at hand: its file's extension says the format.
+            label={String(
+              mutation.variables?.fields?.to ?? (chosen || result.filename?.split('.').pop() || ''),
+            ).toUpperCase()}
           />
         ) : (
           <FileResultCard result={result} inputs={upload.file ? [upload.file] : []} operation="convert" />
