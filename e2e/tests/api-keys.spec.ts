@@ -35,3 +35,20 @@ test('a 401 shows the alert and a key field; with the key the tool works', async
   await expect(result.locator('dt', { hasText: /^Words$/ }).locator('+ dd')).toHaveText('3');
   expect(await page.evaluate(() => window.localStorage.getItem('toolkit_api_key'))).toBe(key);
 });
+
+test('with a saved key the code samples send it from $TOOLKIT_API_KEY, never the key itself', async ({
+  page,
+}) => {
+  await page.goto(`${product.baseURL}/docs/api/word-counter`, { waitUntil: 'domcontentloaded' });
+  const sample = page.locator('pre code').first();
+  await expect(sample).toContainText('curl -X POST');
+  await expect(sample).not.toContainText('Authorization');
+  await page.evaluate((value) => window.localStorage.setItem('toolkit_api_key', value), key);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(sample).toContainText('-H "Authorization: Bearer $TOOLKIT_API_KEY"');
+  await expect(page.getByRole('main')).not.toContainText(key);
+  await page.getByRole('main').getByRole('tab', { name: 'Python' }).click();
+  await expect(page.getByRole('main').getByRole('tabpanel')).toContainText(
+    "'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY']",
+  );
+});

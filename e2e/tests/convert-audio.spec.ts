@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { probe } from '../support/audio.js';
 import { fixture } from '../support/files.js';
 import { expect, test, visit } from '../support/test.js';
 import { pickBuffer, pickFile, tool } from '../support/tools.js';
@@ -10,39 +7,6 @@ import { ui } from '../support/ui.js';
 
 // The Audio Format Converter against the real API: players for the original and the result, the
 // duration and size, and a download that ffmpeg reads back as the chosen format.
-
-const run = promisify(execFile);
-const ffmpeg = join(
-  dirname(
-    createRequire(import.meta.url).resolve(
-      `@ffmpeg-installer/${process.platform}-${process.arch}/package.json`,
-    ),
-  ),
-  'ffmpeg',
-);
-
-/** Codec, rate, channels and decoded duration of a saved file, read by ffmpeg. */
-async function probe(path: string) {
-  const { stderr, stdout } = await run(ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-i',
-    path,
-    '-f',
-    'null',
-    '-progress',
-    'pipe:1',
-    '-',
-  ]);
-  const stream = /Audio: (\w+)[^,]*, (\d+) Hz, (mono|stereo)/.exec(stderr);
-  const time = [...stdout.matchAll(/^out_time=(\d+):(\d+):([\d.]+)$/gm)].pop();
-  return {
-    codec: stream?.[1],
-    sampleRate: Number(stream?.[2]),
-    channels: stream?.[3],
-    duration: time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : Number.NaN,
-  };
-}
 
 async function chooseFormat(page: Page, label: string) {
   await page.getByLabel('Output format', { exact: true }).click();

@@ -9,6 +9,7 @@ import {
   UNKNOWN_BLOB_ERROR_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
 } from './api-errors';
+import { type JobStatus, parseJob } from './jobs';
 import { type ToolInput, toolRequest } from './tool-request';
 import { type ResultOf, readResult } from './tool-response';
 import { type UploadProgress, xhrFetch } from './xhr-transport';
@@ -22,6 +23,7 @@ import { type UploadProgress, xhrFetch } from './xhr-transport';
  */
 
 export * from './api-errors';
+export type { JobState, JobStatus } from './jobs';
 export type { FormScalar, FormValue, ToolFields, ToolInput, ToolInputOf } from './tool-request';
 export { toFormData } from './tool-request';
 export type { AnalysisResult, DocumentResult, FileResult, ResultOf } from './tool-response';
@@ -72,6 +74,22 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** Calls a tool: builds the body from its input kind, reads the answer by its output kind. */
   call<O extends OutputKind>(api: ToolApi<O>, input: ToolInput, options?: CallOptions): Promise<ResultOf<O>>;
+  /** Submits the same call as an asynchronous job (`Prefer: respond-async`); jobs.ts polls it. */
+  submitJob(api: ToolApi, input: ToolInput, options?: CallOptions): Promise<{ id: string }>;
+  /** A job's status (GET /jobs/{id}). */
+  getJob(id: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
+  /** A finished job's answer, read exactly as the synchronous call's (409 JOB_NOT_FINISHED before). */
+  jobResult<O extends OutputKind>(
+    output: O,
+    id: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<ResultOf<O>>;
+  /** Cancels a job (DELETE /jobs/{id}): its work stops. */
+  cancelJob(id: string): Promise<void>;
+}
+
+function invalidResponse(status: number): ApiError {
+  return new ApiError({ status, code: 'INVALID_RESPONSE', message: UNKNOWN_ERROR_MESSAGE });
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -79,25 +97,51 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const fetchWithProgress = options.fetchWithProgress ?? xhrFetch;
 
-  async function send(api: ToolApi, input: ToolInput, call: CallOptions): Promise<Response> {
-    const request = toolRequest(api.input, input);
+  function headersFor(output: OutputKind, extra: Record<string, string> = {}): Record<string, string> {
     const headers: Record<string, string> = {
-      Accept: api.output === 'analysis' ? 'application/json' : '*/*',
+      Accept: output === 'analysis' ? 'application/json' : '*/*',
+      ...extra,
     };
-    if (request.contentType) headers['Content-Type'] = request.contentType;
     const key = options.apiKey?.();
     if (key) headers.Authorization = `Bearer ${key}`;
+    return headers;
+  }
+
+  async function transport(run: () => Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+    try {
+      return await run();
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new NetworkError({ cause: error });
+    }
+  }
+
+  function send(api: ToolApi, input: ToolInput, call: CallOptions, extra: Record<string, string> = {}) {
+    const request = toolRequest(api.input, input);
+    const headers = headersFor(api.output, extra);
+    if (request.contentType) headers['Content-Type'] = request.contentType;
     const url = `${baseUrl}${api.path}`;
     const init = { method: 'POST', body: request.body, headers, signal: call.signal };
     const { onUploadProgress } = call;
-    try {
-      return onUploadProgress && request.uploadBytes >= PROGRESS_MIN_BYTES
-        ? await fetchWithProgress(url, init, onUploadProgress)
-        : await fetchImpl(url, init);
-    } catch (error) {
-      if (call.signal?.aborted) throw error;
-      throw new NetworkError({ cause: error });
-    }
+    return transport(
+      () =>
+        onUploadProgress && request.uploadBytes >= PROGRESS_MIN_BYTES
+          ? fetchWithProgress(url, init, onUploadProgress)
+          : fetchImpl(url, init),
+      call.signal,
+    );
+  }
+
+  /** A request to a job's own routes: the job, or (`suffix` '/result') its result. */
+  function jobRequest(
+    method: 'GET' | 'DELETE',
+    id: string,
+    output: OutputKind,
+    signal?: AbortSignal,
+    suffix = '',
+  ) {
+    const init = { method, headers: headersFor(output), signal };
+    return transport(() => fetchImpl(`${baseUrl}/jobs/${encodeURIComponent(id)}${suffix}`, init), signal);
   }
 
   async function check(response: Response, output: OutputKind): Promise<Response> {
@@ -125,6 +169,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     async call<O extends OutputKind>(api: ToolApi<O>, input: ToolInput, call: CallOptions = {}) {
       const response = await check(await send(api, input, call), api.output);
       return (await readResult(response, api.output)) as ResultOf<O>;
+    },
+    async submitJob(api, input, call = {}) {
+      const response = await check(await send(api, input, call, { Prefer: 'respond-async' }), 'analysis');
+      const job = response.status === 202 ? parseJob(await readJson(response)) : undefined;
+      if (!job) throw invalidResponse(response.status);
+      return { id: job.id };
+    },
+    async getJob(id, { signal } = {}) {
+      const response = await check(await jobRequest('GET', id, 'analysis', signal), 'analysis');
+      const job = parseJob(await readJson(response));
+      if (!job) throw invalidResponse(response.status);
+      return job;
+    },
+    async jobResult<O extends OutputKind>(output: O, id: string, { signal }: { signal?: AbortSignal } = {}) {
+      const response = await check(await jobRequest('GET', id, output, signal, '/result'), output);
+      return (await readResult(response, output)) as ResultOf<O>;
+    },
+    async cancelJob(id) {
+      await check(await jobRequest('DELETE', id, 'analysis'), 'analysis');
     },
   };
 }

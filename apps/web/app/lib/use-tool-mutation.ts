@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { UploadProgress } from './api-client';
-import type { FormValue, ToolInputOf } from './tool-request';
+import { ASYNC_MIN_BYTES, callAsJob, type JobStatus, jobIdInUrl, jobOutcome, setJobIdInUrl } from './jobs';
+import { type FormValue, type ToolInput, type ToolInputOf, toolRequest } from './tool-request';
 import type { ResultOf } from './tool-response';
 import { useApiClient } from './use-api-client';
 
@@ -35,6 +36,26 @@ export type ToolVariables<T extends MutationTool> = ToolInputOf<T['api']['input'
 export interface ToolMutationOptions {
   /** A toast on success (the specification's 'Image successfully resized.' and the like). */
   successMessage?: string;
+  /**
+   * Whether a call runs as an asynchronous job (a long-running tool says so); uploads from
+   * ASYNC_MIN_BYTES on always do.
+   */
+  runAsJob?: (input: ToolInput) => boolean;
+}
+
+/** The job a panel is waiting for: what its progress bar shows. */
+export type JobView = Pick<JobStatus, 'id' | 'status' | 'progress'>;
+
+/** A new call, or the job whose id the page's address carries (after a reload). */
+type Run<T extends MutationTool> = { input: ToolVariables<T> } | { jobId: string };
+
+/** Whether a call runs as a job: the panel says so, or the upload is large. */
+export function runsAsJob(
+  api: MutationTool['api'],
+  input: ToolInput,
+  runAsJob?: (input: ToolInput) => boolean,
+) {
+  return Boolean(runAsJob?.(input)) || toolRequest(api.input, input).uploadBytes >= ASYNC_MIN_BYTES;
 }
 
 /**
@@ -43,6 +64,9 @@ export interface ToolMutationOptions {
  * most twice) come from the query client's mutation defaults. Errors are left to the panel, which
  * shows them inline. While a large upload travels, `progress` says how far it got; `cancel()` stops it.
  *
+ * Long calls (`runAsJob`, or a large upload) run as jobs: `job` then shows the job's state, its id
+ * goes in the page's address (?job=…) so that a reload finds it again, and `cancel()` cancels it.
+ *
  * @example
  * const mutation = useToolMutation(getTool('flip-image'), { successMessage: 'Image flipped.' });
  * mutation.mutate({ file, fields: { direction: 'vertical' } });
@@ -50,24 +74,50 @@ export interface ToolMutationOptions {
 export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMutationOptions = {}) {
   const client = useApiClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [job, setJob] = useState<JobView | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const { successMessage } = options;
+  const jobId = useRef<string | null>(null);
+  const { successMessage, runAsJob } = options;
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const mutation = useMutation<ToolResult<T>, Error, ToolVariables<T>>({
-    mutationFn: async (variables) => {
+  const inner = useMutation<ToolResult<T>, Error, Run<T>>({
+    mutationFn: async (run) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
+      const onStatus = ({ id, status, progress }: JobStatus) => setJob({ id, status, progress });
+      const follow = (id: string) => {
+        jobId.current = id;
+        setJobIdInUrl(id);
+        setJob({ id, status: 'queued', progress: null });
+      };
+      const operation = tool.api.path.slice(1);
       try {
-        const result = await client.call(tool.api, variables, {
-          signal: current.signal,
-          onUploadProgress: setProgress,
-        });
+        if ('jobId' in run) {
+          follow(run.jobId);
+          const result = await jobOutcome(client, tool.api.output, run.jobId, {
+            signal: current.signal,
+            onStatus,
+            operation,
+          });
+          return result as ToolResult<T>;
+        }
+        jobId.current = null;
+        setJobIdInUrl(null);
+        const call = { signal: current.signal, onUploadProgress: setProgress };
+        const result = runsAsJob(tool.api, run.input, runAsJob)
+          ? await callAsJob(client, tool.api, run.input, {
+              ...call,
+              onStatus,
+              onSubmitted: follow,
+              operation,
+            })
+          : await client.call(tool.api, run.input, call);
         return result as ToolResult<T>;
       } finally {
         setProgress(null);
+        setJob(null);
       }
     },
     onSuccess: () => {
@@ -75,8 +125,33 @@ export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMu
     },
   });
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
-  return { ...mutation, progress, cancel };
+  const { mutate: innerMutate, reset: innerReset } = inner;
+  const mutate = useCallback((input: ToolVariables<T>) => innerMutate({ input }), [innerMutate]);
+  const reset = useCallback(() => {
+    // A new input: the job of the old one is no longer what the page shows.
+    if (jobId.current) setJobIdInUrl(null);
+    jobId.current = null;
+    innerReset();
+  }, [innerReset]);
+
+  // After hydration (never while pre-rendering): the job a reloaded page was following.
+  useEffect(() => {
+    const id = jobIdInUrl();
+    if (id) innerMutate({ jobId: id });
+  }, [innerMutate]);
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    const id = jobId.current;
+    if (!id) return;
+    jobId.current = null;
+    setJobIdInUrl(null);
+    // The work stops on the server too; if that request fails the job ends alone, unread.
+    client.cancelJob(id).catch(() => undefined);
+  }, [client]);
+
+  const variables = inner.variables && 'input' in inner.variables ? inner.variables.input : undefined;
+  return { ...inner, variables, mutate, reset, progress, job, cancel };
 }
 
 export type ToolMutation<T extends MutationTool> = ReturnType<typeof useToolMutation<T>>;

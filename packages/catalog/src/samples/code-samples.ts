@@ -2,7 +2,7 @@ import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { curlSample } from './curl-sample.js';
 import { javascriptSample } from './javascript-sample.js';
 import { pythonSample } from './python-sample.js';
-import type { CodeLine } from './writer.js';
+import type { CodeLine, SampleOptions } from './writer.js';
 
 /*
  * The code samples of a catalog example, in curl, JavaScript (Node 20 or later, fetch) and Python 3
@@ -14,8 +14,8 @@ import type { CodeLine } from './writer.js';
  */
 
 export type { Token, TokenKind } from './literals.js';
-export type { CodeLine } from './writer.js';
-export { baseVariable, exampleBody } from './writer.js';
+export type { CodeLine, SampleOptions } from './writer.js';
+export { apiKeyVariable, baseVariable, exampleBody } from './writer.js';
 
 export const sampleLanguages = [
   { id: 'curl', label: 'curl', file: 'sample.sh' },
@@ -31,7 +31,10 @@ export interface CodeSample {
   text: string;
 }
 
-const generators: Record<SampleLanguage, (tool: ToolSpec, example: ToolExample) => CodeLine[]> = {
+const generators: Record<
+  SampleLanguage,
+  (tool: ToolSpec, example: ToolExample, options: SampleOptions) => CodeLine[]
+> = {
   curl: curlSample,
   javascript: javascriptSample,
   python: pythonSample,
@@ -41,10 +44,10 @@ export function lineText(line: CodeLine): string {
   return line.map((token) => token.text).join('');
 }
 
-/** The three samples of one example. */
-export function codeSamples(tool: ToolSpec, example: ToolExample): CodeSample[] {
+/** The three samples of one example; with `auth`, each sends the API key from TOOLKIT_API_KEY. */
+export function codeSamples(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeSample[] {
   return sampleLanguages.map(({ id }) => {
-    const lines = generators[id](tool, example);
+    const lines = generators[id](tool, example, options);
     return { language: id, lines, text: lines.map(lineText).join('\n') };
   });
 }

@@ -1,13 +1,23 @@
 import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { dialects, shellWord, valueLiteral } from './literals.js';
 import { exampleInputs, exampleOutput } from './sample-inputs.js';
-import { baseVariable, type CodeLine, exampleBody, formText, sendsJson, Writer } from './writer.js';
+import {
+  apiKeyVariable,
+  baseVariable,
+  type CodeLine,
+  exampleBody,
+  formText,
+  type SampleOptions,
+  sendsJson,
+  Writer,
+} from './writer.js';
 
 /** curl: files with -F, inline data as a JSON body, the result saved with -o (an analysis printed). */
-export function curlSample(tool: ToolSpec, example: ToolExample): CodeLine[] {
+export function curlSample(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeLine[] {
   const out = new Writer();
   const output = exampleOutput(tool, example);
   const args: ((w: Writer) => void)[] = [];
+  if (options.auth) args.push((w) => w.plain('-H ').str(`"Authorization: Bearer $${apiKeyVariable}"`));
   if (sendsJson(tool, example)) {
     args.push((w) => w.plain('-H ').str(shellWord('Content-Type: application/json')));
     // A JSON body: text starting with < or @ stays text (a form field would read a file).

@@ -1,10 +1,27 @@
 import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { dialects, stringLiteral, valueLiteral } from './literals.js';
 import { exampleInputs, exampleOutput } from './sample-inputs.js';
-import { baseVariable, type CodeLine, exampleBody, formText, Writer } from './writer.js';
+import {
+  apiKeyVariable,
+  baseVariable,
+  type CodeLine,
+  exampleBody,
+  formText,
+  type SampleOptions,
+  Writer,
+} from './writer.js';
+
+/** `Authorization: \`Bearer ${process.env.TOOLKIT_API_KEY}\`` */
+function authHeader(out: Writer): Writer {
+  return out.str("'Authorization'").plain(': ').str(`\`Bearer \${process.env.${apiKeyVariable}}\``);
+}
 
 /** JavaScript for Node 20 or later (an ES module): read the files, fetch, save or print the result. */
-export function javascriptSample(tool: ToolSpec, example: ToolExample): CodeLine[] {
+export function javascriptSample(
+  tool: ToolSpec,
+  example: ToolExample,
+  options: SampleOptions = {},
+): CodeLine[] {
   const out = new Writer();
   const output = exampleOutput(tool, example);
   const inputs = exampleInputs(tool, example);
@@ -68,11 +85,12 @@ export function javascriptSample(tool: ToolSpec, example: ToolExample): CodeLine
     .str("'POST'")
     .plain(',\n  ');
   if (inputs.length > 0) {
+    if (options.auth) authHeader(out.prop('headers').plain(': { ')).plain(' },\n  ');
     out.prop('body').plain(': form,\n');
   } else {
+    out.prop('headers').plain(': { ');
+    if (options.auth) authHeader(out).plain(', ');
     out
-      .prop('headers')
-      .plain(': { ')
       .str("'Content-Type'")
       .plain(': ')
       .str("'application/json'")

@@ -1,7 +1,15 @@
 import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { dialects, stringLiteral, valueLiteral } from './literals.js';
 import { exampleInputs, exampleOutput } from './sample-inputs.js';
-import { baseVariable, type CodeLine, exampleBody, formText, Writer } from './writer.js';
+import {
+  apiKeyVariable,
+  baseVariable,
+  type CodeLine,
+  exampleBody,
+  formText,
+  type SampleOptions,
+  Writer,
+} from './writer.js';
 
 /** The helper of the Python samples that upload files: urllib has no multipart encoder. */
 const pythonFormData = `def form_data(fields, files):
@@ -23,8 +31,19 @@ const pythonFormData = `def form_data(fields, files):
 `;
 
 /** Python 3 with the standard library only (urllib): nothing to install. */
-export function pythonSample(tool: ToolSpec, example: ToolExample): CodeLine[] {
+export function pythonSample(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeLine[] {
   const out = new Writer();
+  // 'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY'], first in the headers.
+  const auth = () => {
+    if (!options.auth) return out;
+    return out
+      .str("'Authorization'")
+      .plain(': ')
+      .str("'Bearer '")
+      .plain(' + os.environ[')
+      .str(stringLiteral(apiKeyVariable))
+      .plain('], ');
+  };
   const output = exampleOutput(tool, example);
   const inputs = exampleInputs(tool, example);
   const imports = inputs.length > 0 ? ['json', 'os', 'uuid'] : ['json', 'os'];
@@ -55,14 +74,8 @@ export function pythonSample(tool: ToolSpec, example: ToolExample): CodeLine[] {
     });
     out.plain('],\n)\n').plain('request = ').fn('Request').plain('(\n');
     url();
-    out
-      .plain('    ')
-      .prop('data')
-      .plain('=body,\n    ')
-      .prop('headers')
-      .plain('={')
-      .str("'Content-Type'")
-      .plain(': content_type},\n)\n');
+    out.plain('    ').prop('data').plain('=body,\n    ').prop('headers').plain('={');
+    auth().str("'Content-Type'").plain(': content_type},\n)\n');
   } else {
     out
       .plain('body = ')
@@ -80,11 +93,8 @@ export function pythonSample(tool: ToolSpec, example: ToolExample): CodeLine[] {
       .fn('encode')
       .plain('(),\n    ')
       .prop('headers')
-      .plain('={')
-      .str("'Content-Type'")
-      .plain(': ')
-      .str("'application/json'")
-      .plain('},\n)\n');
+      .plain('={');
+    auth().str("'Content-Type'").plain(': ').str("'application/json'").plain('},\n)\n');
   }
   out
     .keyword('try')

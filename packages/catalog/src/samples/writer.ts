@@ -9,6 +9,14 @@ export type CodeLine = readonly Token[];
 /** The environment variable the samples read the API's base URL from. */
 export const baseVariable = 'BASE';
 
+/** The environment variable the samples read the API key from (never the key itself). */
+export const apiKeyVariable = 'TOOLKIT_API_KEY';
+
+export interface SampleOptions {
+  /** Send `Authorization: Bearer $TOOLKIT_API_KEY` (the server asks for API keys). */
+  auth?: boolean;
+}
+
 type Value = ToolExample['fields'][string];
 
 /** Collects tokens; "\n" inside a plain token breaks the line. */

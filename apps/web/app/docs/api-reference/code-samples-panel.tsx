@@ -1,12 +1,14 @@
 import type { ToolSpec } from '@toolkit/catalog';
 import { useMemo, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { useApiKey } from '~/lib/api-key';
 import { cn } from '~/lib/utils';
 import { CopyButton } from '~/tools/_shared/copy-button';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { useCopy } from '~/tools/_shared/use-copy';
 import { CodeBlock } from './code-block';
 import {
+  apiKeyVariable,
   baseVariable,
   codeSamples,
   exampleInputs,
@@ -26,9 +28,11 @@ const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-for
 function SampleSetup({
   inputs,
   apiBase,
+  auth,
 }: {
   inputs: readonly (keyof typeof sampleInputFiles)[];
   apiBase: string;
+  auth: boolean;
 }) {
   const absolute = /^https?:\/\//i.test(apiBase);
   return (
@@ -65,6 +69,12 @@ function SampleSetup({
         >{`export ${baseVariable}=${absolute ? apiBase : `https://example.com${apiBase}`}`}</code>
         .
       </p>
+      {auth && (
+        <p>
+          <code className={inlineCode}>{apiKeyVariable}</code> is your API key (the one saved in this browser
+          is not written into the samples).
+        </p>
+      )}
     </div>
   );
 }
@@ -75,7 +85,10 @@ export function CodeSamplesPanel({ tool, apiBase }: { tool: ToolSpec; apiBase: s
   const [exampleIndex, setExampleIndex] = useState(0);
   const [language, setLanguage] = useState<SampleLanguage>('curl');
   const example = examples[exampleIndex] ?? examples[0];
-  const samples = useMemo(() => (example ? codeSamples(tool, example) : []), [tool, example]);
+  // A saved key means this server asks for one: the samples send it (read after hydration: the
+  // pre-rendered page has none).
+  const auth = Boolean(useApiKey());
+  const samples = useMemo(() => (example ? codeSamples(tool, example, { auth }) : []), [tool, example, auth]);
   const current = samples.find((sample) => sample.language === language);
   const languageLabel = sampleLanguages.find((entry) => entry.id === language)?.label ?? language;
   const copy = useCopy();
@@ -104,7 +117,7 @@ export function CodeSamplesPanel({ tool, apiBase }: { tool: ToolSpec; apiBase: s
           ))}
         </fieldset>
       )}
-      {example && <SampleSetup inputs={exampleInputs(tool, example)} apiBase={apiBase} />}
+      {example && <SampleSetup inputs={exampleInputs(tool, example)} apiBase={apiBase} auth={auth} />}
       <Tabs value={language} onValueChange={(value) => setLanguage(value as SampleLanguage)}>
         <div className="overflow-hidden rounded-xl border bg-code">
           <div className="flex items-center justify-between gap-2 border-b bg-muted/50 px-2 py-1.5">

@@ -82,3 +82,37 @@ describe('code samples from the catalog examples', () => {
     expect(samples.python).toContain(`{'root': "it's"}`);
   });
 });
+
+describe('code samples with an API key (issue 31)', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the JavaScript template the sample prints.
+  const jsAuth = "'Authorization': `Bearer ${process.env.TOOLKIT_API_KEY}`";
+  const withKey = (id: Parameters<typeof getTool>[0]) => {
+    const tool = getTool(id);
+    const example = toolExamples(tool)[0];
+    if (!example) throw new Error(`${id} has no example`);
+    return byLanguage(codeSamples(tool, example, { auth: true }));
+  };
+
+  it('send the key from $TOOLKIT_API_KEY in curl, JavaScript and Python, for files and for JSON', () => {
+    const upload = withKey('resize-image');
+    expect(upload.curl?.split('\n')[1]).toBe(`  -H "Authorization: Bearer $TOOLKIT_API_KEY" \\`);
+    expect(upload.javascript).toContain(`  headers: { ${jsAuth} },\n  body: form,`);
+    expect(upload.python).toContain(
+      "headers={'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY'], 'Content-Type': content_type},",
+    );
+    const json = withKey('word-counter');
+    expect(json.curl).toContain(
+      `-H "Authorization: Bearer $TOOLKIT_API_KEY" \\\n  -H 'Content-Type: application/json'`,
+    );
+    expect(json.javascript).toContain(`headers: { ${jsAuth}, 'Content-Type': 'application/json' },`);
+    expect(json.python).toContain(
+      "headers={'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY'], 'Content-Type': 'application/json'},",
+    );
+  });
+
+  it('leave every sample without the header when no key is saved', () => {
+    for (const id of ['resize-image', 'word-counter'] as const) {
+      for (const text of Object.values(first(id))) expect(text).not.toMatch(/Authorization|TOOLKIT_API_KEY/);
+    }
+  });
+});

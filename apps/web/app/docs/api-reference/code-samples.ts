@@ -3,6 +3,7 @@
  * the very samples this page shows.
  */
 export {
+  apiKeyVariable,
   baseVariable,
   type CodeLine,
   type CodeSample,
@@ -10,6 +11,7 @@ export {
   exampleInputs,
   lineText,
   type SampleLanguage,
+  type SampleOptions,
   sampleInputFiles,
   sampleLanguages,
   samplesPath,

@@ -3,10 +3,11 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiBaseUrl, errorPosition, type UploadProgress } from '~/lib/api-client';
-import { isAbortError } from '~/lib/use-tool-mutation';
+import { isAbortError, type JobView } from '~/lib/use-tool-mutation';
 import { cn } from '~/lib/utils';
 import { ApiKeyField } from './api-key-field';
 import { errorMessage } from './format';
+import { JobProgressBar } from './job-progress';
 import { UploadProgressBar } from './upload-progress';
 
 /**
@@ -60,13 +61,16 @@ export interface FormMutation {
   isPending: boolean;
   error: Error | null;
   progress?: UploadProgress | null;
+  /** The asynchronous job the call runs as, once the server has accepted it. */
+  job?: JobView | null;
   cancel?: () => void;
 }
 
 /**
  * The card that holds a tool's input and fields, then the submit button, the upload progress bar
- * while a large upload travels and, after a failure, the inline error under the form (with the line
- * and column when the error names them; `onErrorPosition` lets a text input jump there).
+ * while a large upload travels (then the job's, for a call run as a job) and, after a failure, the
+ * inline error under the form (with the line and column when the error names them;
+ * `onErrorPosition` lets a text input jump there).
  */
 export function FormCard({
   label,
@@ -100,7 +104,8 @@ export function FormCard({
       <div>
         <SubmitButton pending={mutation.isPending} label={texts.submit} pendingLabel={texts.submitting} />
       </div>
-      {mutation.isPending && mutation.progress && (
+      {mutation.isPending && mutation.job && <JobProgressBar job={mutation.job} onCancel={mutation.cancel} />}
+      {mutation.isPending && !mutation.job && mutation.progress && (
         <UploadProgressBar progress={mutation.progress} onCancel={mutation.cancel} />
       )}
       {error && <ErrorAlert message={errorMessage(error, texts.failure)} onPosition={onErrorPosition} />}

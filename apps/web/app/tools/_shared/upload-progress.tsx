@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '~/components/ui/button';
 import type { UploadProgress } from '~/lib/api-client';
+import { cn } from '~/lib/utils';
 import { formatBytes } from './format';
 
 export const CANCEL_UPLOAD_LABEL = 'Cancel upload';
@@ -37,19 +38,29 @@ export function UploadProgressBar({
           </Button>
         )}
       </div>
+      <ProgressTrack labelId={labelId} percent={percent} />
+    </div>
+  );
+}
+
+/** The bar itself, labelled by `labelId`; without a percentage it is full and faint (indeterminate). */
+export function ProgressTrack({ labelId, percent }: { labelId: string; percent: number | undefined }) {
+  return (
+    <div
+      role="progressbar"
+      aria-labelledby={labelId}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 overflow-hidden rounded-full bg-muted"
+    >
       <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className="h-full rounded-full bg-brand transition-[width] duration-200 motion-reduce:transition-none"
-          style={{ width: `${percent ?? 100}%` }}
-        />
-      </div>
+        className={cn(
+          'h-full rounded-full bg-brand transition-[width] duration-200 motion-reduce:transition-none',
+          percent === undefined && 'opacity-40',
+        )}
+        style={{ width: `${percent ?? 100}%` }}
+      />
     </div>
   );
 }

@@ -32,7 +32,8 @@ const lossless = new Set(['wav', 'flac']);
 
 /** The Audio Format Converter try-it panel. */
 export default function AudioPanel() {
-  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  // Conversions take up to minutes: always a job, which a reload finds again.
+  const mutation = useToolMutation(tool, { successMessage: texts.success, runAsJob: () => true });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request, { format: 'mp3' });
   const noBitrate = lossless.has(String(form.values.format));
@@ -86,9 +87,7 @@ export default function AudioPanel() {
           />
         </div>
       </FormCard>
-      {mutation.data && upload.file && (
-        <AudioResult result={mutation.data} original={upload.file} operation="convert" />
-      )}
+      {mutation.data && <AudioResult result={mutation.data} original={upload.file} operation="convert" />}
     </ToolPanel>
   );
 }

@@ -39,7 +39,11 @@ const targetLabels: Record<string, string> = {
 
 /** The File Conversion try-it panel: a file, the targets this server allows for it, the result. */
 export default function FileConversionPanel() {
-  const mutation = useToolMutation(tool, { successMessage: 'File converted.' });
+  // Office → PDF goes through LibreOffice, one document at a time: a job, which a reload finds again.
+  const mutation = useToolMutation(tool, {
+    successMessage: 'File converted.',
+    runAsJob: (input) => input.fields?.to === 'pdf',
+  });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(sheetOnly);
   const formats = useConversionFormats();
@@ -145,7 +149,10 @@ export default function FileConversionPanel() {
             result={result}
             original={upload.file}
             operation="convert"
-            label={String(mutation.variables?.fields?.to ?? chosen).toUpperCase()}
+            // A job found again after a reload has no request at hand: its file's extension says the format.
+            label={String(
+              mutation.variables?.fields?.to ?? (chosen || result.filename?.split('.').pop() || ''),
+            ).toUpperCase()}
           />
         ) : (
           <FileResultCard result={result} inputs={upload.file ? [upload.file] : []} operation="convert" />

@@ -10,6 +10,9 @@ import { PdfTextResult } from './pdf-text-result';
 
 const tool = getTool('pdf-to-text');
 
+/** PDFs from this size on are read as a job: hundreds of pages take a while. */
+const LARGE_PDF_BYTES = 2 * 1024 * 1024;
+
 const texts = {
   submit: 'Extract Text',
   submitting: 'Extracting…',
@@ -19,7 +22,10 @@ const texts = {
 
 /** The PDF to Text try-it panel. */
 export default function PdfTextPanel() {
-  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  const mutation = useToolMutation(tool, {
+    successMessage: texts.success,
+    runAsJob: (input) => 'file' in input && input.file.size >= LARGE_PDF_BYTES,
+  });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request);
 

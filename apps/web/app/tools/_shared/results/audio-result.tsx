@@ -24,7 +24,8 @@ export function AudioResult({
   operation,
 }: {
   result: FileResult;
-  original: File;
+  /** Null when the result is a job found again after a reload: only the result is played. */
+  original: File | null;
   operation: string;
 }) {
   const before = useObjectUrl(original);
@@ -32,9 +33,9 @@ export function AudioResult({
   const [playerDuration, setPlayerDuration] = useState<number>();
   const duration = resultNumber(result.headers, 'x-duration-seconds') ?? playerDuration;
   const name = downloadName(result, original, operation);
-  const change = sizeChange(original.size, result.blob.size);
+  const change = sizeChange(original?.size, result.blob.size);
   const players = [
-    { label: `Original (${original.name})`, url: before, onDuration: undefined },
+    ...(original ? [{ label: `Original (${original.name})`, url: before, onDuration: undefined }] : []),
     { label: `Result (${name})`, url: after, onDuration: setPlayerDuration },
   ];
   return (
