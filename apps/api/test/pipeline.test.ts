@@ -384,3 +384,25 @@ describe('OpenAPI', () => {
     expect(steps.maxItems).toBe(10);
   });
 });
+
+describe('with API keys', () => {
+  const keyed = servePerFile({ API_KEYS: 'pipeline-test-key' });
+  const run = (headers: Record<string, string>) =>
+    fetch(`${keyed.base}/api/v1/pipeline`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({
+        steps: [{ op: 'data/csv-to-json' }, { op: 'data/json-to-csv' }],
+        input: { text: 'a\n1\n' },
+      }),
+    });
+
+  it('needs a key; its steps run without one of their own', async () => {
+    const refused = await run({});
+    expect(refused.status).toBe(401);
+    expect((await errorOf(refused)).code).toBe('UNAUTHORIZED');
+    const allowed = await run({ authorization: 'Bearer pipeline-test-key' });
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toBe('a\r\n1\r\n');
+  });
+});
