@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type ErrorCode, errorCodes, type ToolSpec } from '@toolkit/catalog';
 import { ApiError, type FieldIssue } from '../errors.js';
@@ -63,23 +64,41 @@ function formValue(value: unknown): string {
       : String(value);
 }
 
-async function stepBody(step: Step, input: ChainInput): Promise<{ payload: Buffer; contentType: string }> {
+/** A quoted multipart parameter: quotes and line breaks escaped as browsers do (WHATWG form encoding). */
+const quoted = (value: string) => value.replace(/\r\n|\r|\n/g, '%0D%0A').replace(/"/g, '%22');
+
+/**
+ * The step's request body. A form is written directly into one buffer (the previous result is
+ * copied once, not through a Blob and a stream).
+ */
+function stepBody(step: Step, input: ChainInput): { payload: Buffer; contentType: string } {
   const { input: kind } = step.tool.api;
   if ('text' in input && kind.kind === 'json-or-file') {
     const body = JSON.stringify({ ...step.sent, [kind.textKey]: input.text });
     return { payload: Buffer.from(body), contentType: 'application/json' };
   }
-  const form = new FormData();
-  if ('file' in input) form.append(kind.field, new Blob([input.file.data]), input.file.name);
+  const boundary = `----toolkit-step-${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(step.sent)) {
-    if (value !== null && value !== undefined) form.append(name, formValue(value));
+    if (value === null || value === undefined) continue;
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n`),
+      Buffer.from(formValue(value)),
+      Buffer.from('\r\n'),
+    );
   }
-  // The platform's own multipart encoder (undici) writes the body and its boundary.
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
-  };
+  if ('file' in input) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${kind.field}"; filename="${quoted(input.file.name)}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      input.file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 function failure(step: Step, index: number, response: StoredResponse): StepFailed {
@@ -115,7 +134,7 @@ export async function runChain(
   const durations: number[] = [];
   for (const [i, step] of plan.steps.entries()) {
     const last = i === plan.steps.length - 1;
-    const { payload, contentType } = await stepBody(step, current);
+    const { payload, contentType } = stepBody(step, current);
     const headers: Record<string, string> = {
       'content-type': contentType,
       'x-request-id': `${options.requestId}-step${i + 1}`,
