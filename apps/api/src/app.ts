@@ -7,6 +7,7 @@ import { jobsPlugin } from './jobs/plugin.js';
 import { setUpJobs } from './jobs/setup.js';
 import { mcpRoutes } from './mcp/plugin.js';
 import { limitsOf } from './openapi/limits.js';
+import { registerPipeline } from './pipeline/route.js';
 import { apiKeysPlugin } from './plugins/api-keys.js';
 import { corsPlugin } from './plugins/cors.js';
 import {
@@ -144,6 +145,7 @@ export async function buildApp(
       await api.register(openApiPlugin, { limits: limitsOf(config) });
       await api.register(convertFormatsPlugin, { config });
       registerTools(api, config, table, admission);
+      registerPipeline(api, config, jobs.execute);
     },
     { prefix: apiBasePath },
   );

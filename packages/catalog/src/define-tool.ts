@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { GroupId } from './groups.js';
 import type { LaneId } from './lanes.js';
+import type { KindDeclaration } from './media-kinds.js';
 import type { SampleInputName } from './samples/sample-inputs.js';
 
 /** The multipart field (or JSON body) a tool reads its main input from. */
@@ -100,6 +101,8 @@ interface ApiDefinition {
   response: string;
   /** Media types of a successful body, when the output kind's default is not right (documents). */
   mediaTypes?: readonly string[];
+  /** Media kinds taken and given, only where media-kinds.ts cannot derive them from the above. */
+  kinds?: KindDeclaration;
   /** Headers this tool adds on top of those of its output kind (e.g. X-Compression). */
   headers?: readonly HeaderFact[];
   /** Errors this tool adds on top of those of its input and output kinds (e.g. an encrypted PDF). */

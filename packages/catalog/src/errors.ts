@@ -8,6 +8,10 @@ export const errorCodes = {
     status: 400,
     message: 'The Callback-Url cannot be used: give a public http or https address.',
   },
+  PIPELINE_INVALID: {
+    status: 400,
+    message: 'The pipeline cannot run: a step cannot take what the step before it gives.',
+  },
   MISSING_FILE: { status: 400, message: 'No file was uploaded.' },
   MALFORMED_REQUEST: { status: 400, message: 'The request body could not be read.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },

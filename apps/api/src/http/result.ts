@@ -47,7 +47,7 @@ export interface ResultContext {
 }
 
 /** The uploaded name without folders and without its last extension. */
-function rawStem(name: string | undefined): string {
+export function rawStem(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   return base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
 }

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTool, laneOf, type ToolId, type ToolSpec } from '@toolkit/catalog';
+import { getTool, laneOf, pipelineOperation, type ToolId, type ToolSpec } from '@toolkit/catalog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { InProcessJobs } from './in-process.js';
 import { type JobsOptions, statusDocument } from './plugin.js';
 import { createExecutor, internalHeader, isInternal } from './runner.js';
-import type { JobEngine, JobRecord } from './types.js';
+import type { Execute, JobEngine, JobRecord } from './types.js';
 import { deliverWebhook } from './webhook.js';
 
 /** The finished job's webhook, when it asked for one. */
@@ -30,12 +30,13 @@ export function webhookSender(config: Config) {
 /**
  * The jobs of one app: the secret that marks its own injected requests, the engine (in this process,
  * or BullMQ with REDIS_URL, loaded only then), and the plugin's options. The app closes the engine.
+ * `execute` runs an already admitted request in this app (a job's, or a pipeline step's).
  */
 export async function setUpJobs(
   app: FastifyInstance,
   config: Config,
   role: 'http' | 'worker',
-): Promise<JobsOptions> {
+): Promise<JobsOptions & { execute: Execute }> {
   const secret = randomBytes(16);
   app.addHook('onRequest', async (request) => {
     if (isInternal(request.headers[internalHeader], secret)) request.internal = true;
@@ -68,6 +69,7 @@ export async function setUpJobs(
   }
   app.addHook('onClose', () => engine.close());
   return {
+    execute,
     engine,
     queueSynchronous: config.jobs.execution === 'queue',
     webhooks: { enabled: Boolean(config.jobs.webhookSecret), allowPrivate: config.jobs.webhookAllowPrivate },
@@ -75,7 +77,9 @@ export async function setUpJobs(
     laneOf,
     toolOf: (request: FastifyRequest) => {
       const { tool, maxBodyBytes } = request.routeOptions.config ?? {};
-      return tool && maxBodyBytes ? { spec: getTool(tool as ToolId) as ToolSpec, maxBodyBytes } : undefined;
+      if (!tool || !maxBodyBytes) return undefined;
+      const spec = tool === pipelineOperation.id ? pipelineOperation : getTool(tool as ToolId);
+      return { spec: spec as ToolSpec, maxBodyBytes };
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   toolReference,
 } from '@toolkit/catalog';
 import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert-formats-doc.js';
+import { pipelineOpenApi, pipelineSchemas } from './pipeline.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
@@ -50,6 +51,7 @@ const components = {
         },
       },
     },
+    ...pipelineSchemas,
   },
   headers: {
     requestId: header(requestIdHeader),
@@ -216,6 +218,7 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
     ],
     paths: {
       ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec, limits) }])),
+      '/pipeline': { post: pipelineOpenApi },
       [convertFormatsPath]: convertFormatsOpenApi,
       '/health': {
         get: {

@@ -65,6 +65,28 @@ export const fileConversion = defineTool({
     input: { kind: 'file', field: 'file', accept: [] },
     output: 'document',
     request: fileConversionRequest,
+    kinds: {
+      input: ['office', 'text', 'markdown', 'html', 'csv', 'json', 'yaml', 'image'],
+      outputBy: {
+        field: 'to',
+        kinds: {
+          html: 'html',
+          md: 'markdown',
+          txt: 'text',
+          pdf: 'pdf',
+          csv: 'csv',
+          json: 'json',
+          yaml: 'yaml',
+          xlsx: 'office',
+          jpeg: 'image',
+          png: 'image',
+          webp: 'image',
+          avif: 'image',
+          gif: 'image',
+          tiff: 'image',
+        },
+      },
+    },
     response:
       'The converted file. DOCX keeps headings, lists, tables, links and images (embedded as data; others are replaced by a note); HTML output is sanitised (no scripts, event handlers or javascript: links); XLSX cells give dates as ISO text and formulas as their last computed values; YAML is written with YAML 1.1 quoting so yes/no and dates stay strings.',
     mediaTypes: conversionMediaTypes,

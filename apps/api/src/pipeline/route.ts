@@ -1,0 +1,114 @@
+import { type InputKind, liveTools, maxFormBytes, toolReference } from '@toolkit/catalog';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { ApiError } from '../errors.js';
+import { isMultipart, multipartLimitsFor, readMultipart, type UploadedFile } from '../http/multipart.js';
+import type { Execute, StoredResponse } from '../jobs/types.js';
+import { limitsOf } from '../openapi/limits.js';
+import type { ToolRouteConfig } from '../tools/register.js';
+import { batchZip } from './batch.js';
+import { type Plan, planPipeline } from './plan.js';
+import { runChain } from './run.js';
+
+export const pipelinePath = '/pipeline';
+
+/** Headers of a step's answer that belong to its own exchange, not to the pipeline's. */
+const ownHeaders = new Set([
+  'content-length',
+  'x-request-id',
+  'server-timing',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** `step1;dur=12.3;desc="images/resize", step2;…` */
+export function stepTimings(plan: Plan, durations: readonly number[]): string {
+  return plan.steps
+    .map((step, i) => `step${i + 1};dur=${(durations[i] ?? 0).toFixed(1)};desc="${step.op}"`)
+    .join(', ');
+}
+
+function replayStep(reply: FastifyReply, response: StoredResponse, timing: string): FastifyReply {
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).filter(([name]) => !ownHeaders.has(name)),
+  );
+  return reply.code(response.status).headers(headers).header('server-timing', timing).send(response.body);
+}
+
+/** Browsers send an empty part with an empty name for a file input left blank: that is no file. */
+const realFiles = (files: UploadedFile[]) => files.filter((f) => f.data.length > 0 || f.filename !== '');
+
+async function readPipeline(
+  request: FastifyRequest,
+  limits: ReturnType<typeof multipartLimitsFor>,
+): Promise<{ document: unknown; files: UploadedFile[] }> {
+  if (!isMultipart(request.raw)) return { document: request.body, files: [] };
+  const form = await readMultipart(request.raw, 'files', limits.files, limits);
+  const text = form.fields.pipeline;
+  if (text === undefined) {
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'The form needs the field "pipeline": the pipeline as JSON, {"steps": […]}.',
+      { details: [{ field: 'pipeline', message: 'Required.' }] },
+    );
+  }
+  try {
+    return { document: JSON.parse(text), files: realFiles(form.files) };
+  } catch {
+    throw new ApiError('MALFORMED_REQUEST', 'The field "pipeline" is not valid JSON.');
+  }
+}
+
+/**
+ * POST /pipeline: one input (a file in `files`, or `input.text`) through the steps answers as the
+ * last step does; several files answer with a zip of the results and manifest.json.
+ */
+export function registerPipeline(app: FastifyInstance, config: Config, execute: Execute): void {
+  // The largest upload any operation takes; each step's own route applies its own limit.
+  const fileBytes = Math.max(...liveTools.map((t) => toolReference(t, limitsOf(config)).uploadLimitBytes));
+  const input = {
+    kind: 'files',
+    field: 'files',
+    accept: [],
+    min: 1,
+    max: config.limits.multipartFiles,
+    maxTotalBytes: fileBytes,
+  } as const satisfies InputKind;
+  const limits = multipartLimitsFor(config, fileBytes, input);
+
+  app.route({
+    method: 'POST',
+    url: pipelinePath,
+    config: {
+      tool: 'pipeline',
+      maxBodyBytes: Math.max(maxFormBytes(input, fileBytes), config.limits.bodyBytes),
+    } satisfies ToolRouteConfig,
+    handler: async (request, reply) => {
+      const stop = new AbortController();
+      const gone = () => stop.abort();
+      reply.raw.once('close', gone);
+      try {
+        const { document, files } = await readPipeline(request, limits);
+        const plan = planPipeline(document, files.length);
+        const options = { accept: request.headers.accept, requestId: request.id, signal: stop.signal };
+        if (files.length > 1) {
+          const batch = await batchZip(execute, plan, files, options);
+          return reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', 'attachment; filename="pipeline-results.zip"')
+            .header('cache-control', 'no-store')
+            .header('server-timing', stepTimings(plan, batch.durations))
+            .send(batch.zip);
+        }
+        const [file] = files;
+        const first = file ? { file: { name: file.filename, data: file.data } } : { text: plan.text ?? '' };
+        const { response, durations } = await runChain(execute, plan, first, options);
+        return replayStep(reply, response, stepTimings(plan, durations));
+      } finally {
+        reply.raw.off('close', gone);
+      }
+    },
+  });
+}

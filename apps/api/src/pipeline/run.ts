@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { type ErrorCode, errorCodes, type ToolSpec } from '@toolkit/catalog';
+import { ApiError, type FieldIssue } from '../errors.js';
+import { rawStem } from '../http/result.js';
+import type { Execute, StoredResponse } from '../jobs/types.js';
+import { type Plan, type Step, stepUrl } from './plan.js';
+
+/*
+ * One input through every step. Each step is that operation's own request, injected into this
+ * server as the jobs engine does it (already admitted: keys and rate limits are not counted again),
+ * so its validation, limits, lane, timeout and errors are the operation's. Results stay in memory.
+ */
+
+/** The first step's input: an uploaded file, or the pipeline's text. */
+export type ChainInput = { file: { name: string; data: Buffer } } | { text: string };
+
+export interface ChainResult {
+  response: StoredResponse;
+  /** Milliseconds per step, in order. */
+  durations: number[];
+}
+
+/** A step that failed: its own error, the step named in the message. */
+export class StepFailed extends ApiError {
+  constructor(
+    readonly step: number,
+    readonly response: StoredResponse,
+    code: ErrorCode,
+    message: string,
+    details: FieldIssue[] | undefined,
+  ) {
+    const retry = response.headers['retry-after'];
+    super(code, message, { details, ...(retry ? { headers: { 'retry-after': retry } } : {}) });
+  }
+}
+
+const extensionOfType: Record<string, string> = {
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'text/markdown': 'md',
+  'text/html': 'html',
+  'application/json': 'json',
+  'application/xml': 'xml',
+  'application/yaml': 'yaml',
+  'application/pdf': 'pdf',
+};
+
+/** The extension a step's result goes by: its download name's, else its media type's. */
+export function resultExtension(response: StoredResponse): string {
+  const disposition = response.headers['content-disposition'] ?? '';
+  const named = /filename="[^"]*\.([A-Za-z0-9]{1,10})"/.exec(disposition)?.[1];
+  if (named) return named.toLowerCase();
+  const type = (response.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return extensionOfType[type] ?? 'bin';
+}
+
+/** Form values are text: numbers and booleans as written, anything else as JSON. */
+function formValue(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+}
+
+/** A quoted multipart parameter: quotes and line breaks escaped as browsers do (WHATWG form encoding). */
+const quoted = (value: string) => value.replace(/\r\n|\r|\n/g, '%0D%0A').replace(/"/g, '%22');
+
+/**
+ * The step's request body. A form is written directly into one buffer (the previous result is
+ * copied once, not through a Blob and a stream).
+ */
+function stepBody(step: Step, input: ChainInput): { payload: Buffer; contentType: string } {
+  const { input: kind } = step.tool.api;
+  if ('text' in input && kind.kind === 'json-or-file') {
+    const body = JSON.stringify({ ...step.sent, [kind.textKey]: input.text });
+    return { payload: Buffer.from(body), contentType: 'application/json' };
+  }
+  const boundary = `----toolkit-step-${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(step.sent)) {
+    if (value === null || value === undefined) continue;
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n`),
+      Buffer.from(formValue(value)),
+      Buffer.from('\r\n'),
+    );
+  }
+  if ('file' in input) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${kind.field}"; filename="${quoted(input.file.name)}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      input.file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function failure(step: Step, index: number, response: StoredResponse): StepFailed {
+  let body: { code?: string; message?: string; details?: FieldIssue[] } = {};
+  try {
+    body = JSON.parse(response.body.toString('utf8')) as typeof body;
+  } catch {
+    // Not our JSON error (cannot happen for our routes): the status alone is still the step's.
+  }
+  const code: ErrorCode =
+    body.code && body.code in errorCodes
+      ? (body.code as ErrorCode)
+      : response.status >= 500
+        ? 'INTERNAL_ERROR'
+        : 'UNPROCESSABLE_FILE';
+  const message = `Step ${index + 1} (${step.op}): ${body.message ?? errorCodes[code].message}`;
+  const details = body.details?.map((d) => ({ ...d, field: `steps[${index}].${d.field}` }));
+  return new StepFailed(index + 1, response, code, message, details);
+}
+
+/**
+ * Runs the plan's steps on one input. `accept` is the client's Accept header, for the last step;
+ * an earlier step that can answer in text does so (pdf/to-text's text feeds the next step).
+ */
+export async function runChain(
+  execute: Execute,
+  plan: Plan,
+  input: ChainInput,
+  options: { accept: string | undefined; requestId: string; signal: AbortSignal },
+): Promise<ChainResult> {
+  const stem = 'file' in input ? rawStem(input.file.name) || 'file' : 'text';
+  let current: ChainInput = input;
+  const durations: number[] = [];
+  for (const [i, step] of plan.steps.entries()) {
+    const last = i === plan.steps.length - 1;
+    const { payload, contentType } = stepBody(step, current);
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'x-request-id': `${options.requestId}-step${i + 1}`,
+    };
+    const spec: ToolSpec = step.tool;
+    const accept = last ? options.accept : spec.api.mediaTypes?.includes('text/plain') && 'text/plain';
+    if (accept) headers.accept = accept;
+    const started = performance.now();
+    const response = await execute(
+      { method: 'POST', url: stepUrl(step), headers, body: payload },
+      options.signal,
+    );
+    durations.push(performance.now() - started);
+    if (response.status >= 400) throw failure(step, i, response);
+    if (last) return { response, durations };
+    current = { file: { name: `${stem}.${resultExtension(response)}`, data: response.body } };
+  }
+  throw new Error('A pipeline has at least one step.');
+}
