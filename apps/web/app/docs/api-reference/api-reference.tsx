@@ -1,4 +1,4 @@
-import { getTool, type InputKind, type LiveToolId, uploadPrecedence } from '@toolkit/catalog';
+import { getTool, type LiveToolId, requestBodyType, uploadPrecedence } from '@toolkit/catalog';
 import { FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
@@ -23,12 +23,6 @@ function Part({ title, intro, children }: { title: string; intro?: ReactNode; ch
       {children}
     </section>
   );
-}
-
-function bodyType(input: InputKind): string {
-  return input.kind === 'json-or-file'
-    ? 'application/json (or multipart/form-data with a file)'
-    : 'multipart/form-data';
 }
 
 /** A URL that may wrap after its slashes on narrow screens, and nowhere else. */
@@ -67,7 +61,7 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
   const url = `${apiBaseUrl}${tool.api.path}`;
   const response = responseDoc(tool);
   const headingId = useId();
-  const contentType = bodyType(tool.api.input);
+  const contentType = requestBodyType(tool);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-10 border-t pt-10">
