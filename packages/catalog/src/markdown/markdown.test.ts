@@ -122,6 +122,11 @@ describe('a page as Markdown', () => {
     expect(byName.quality).toMatchObject({ Type: 'integer', Default: '85', Allowed: '1–100' });
     expect(byName.format?.Allowed).toBe('jpeg, png, webp, avif');
     expect(byName.image?.Description).toContain('up to 10 MB');
+    const xml = tableAfter(toolMarkdown(getTool('json-to-xml')), 'Request');
+    expect(xml.find((row) => row.Field === 'root')).toMatchObject({
+      Default: '"root"',
+      Allowed: '≤ 100 characters',
+    });
   });
 
   it('has the same errors as the docs page and OpenAPI, and the response headers', () => {

@@ -22,6 +22,8 @@ export interface FieldDoc {
   values: readonly string[] | undefined;
   minimum: number | undefined;
   maximum: number | undefined;
+  /** The longest text a string field takes, when it is bounded. */
+  maxLength?: number;
   description: string;
 }
 
@@ -30,6 +32,7 @@ type JsonProperty = {
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
+  maxLength?: number;
   default?: unknown;
   description?: string;
 };
@@ -58,6 +61,7 @@ export function schemaFields(schema: z.ZodObject, io: 'input' | 'output' = 'inpu
       values: property.enum?.filter((value): value is string => typeof value === 'string'),
       minimum: property.minimum,
       maximum: property.maximum,
+      ...(property.maxLength !== undefined && { maxLength: property.maxLength }),
       description: property.description ?? '',
     };
   });
@@ -120,10 +124,14 @@ export function requestFields(tool: ToolSpec): FieldDoc[] {
   return [...fileFields(tool), ...(tool.api.request ? schemaFields(tool.api.request) : [])];
 }
 
-/** What a field allows, one entry per choice: ['jpeg', 'png'], ['true', 'false'], ['1–4096'] or []. */
+/**
+ * What a field allows, one entry per choice: ['jpeg', 'png'], ['true', 'false'], ['1–4096'],
+ * ['≤ 100 characters'] or [].
+ */
 export function allowedValues(field: FieldDoc): string[] {
   if (field.values?.length) return [...field.values];
   if (field.type === 'boolean') return ['true', 'false'];
+  if (field.maxLength !== undefined) return [`≤ ${field.maxLength} characters`];
   const unit = field.type === 'file[]' ? ' files' : '';
   if (field.minimum !== undefined && field.maximum !== undefined) {
     return [`${field.minimum}–${field.maximum}${unit}`];
