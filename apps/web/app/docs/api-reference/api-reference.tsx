@@ -1,5 +1,6 @@
+import { mcpDocs } from 'virtual:catalog-nav';
 import { getTool, type LiveToolId, requestBodyType, uploadPrecedence } from '@toolkit/catalog';
-import { FileJsonIcon } from 'lucide-react';
+import { BotIcon, FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
 import { Button } from '~/components/ui/button';
@@ -70,12 +71,20 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
           <h2 id={headingId} className="font-semibold text-xl tracking-tight">
             API reference
           </h2>
-          <Button asChild variant="outline" size="sm">
-            <a href={`${apiBaseUrl}/openapi.json`} download="openapi.json">
-              <FileJsonIcon aria-hidden="true" />
-              OpenAPI document
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <a href={mcpDocs.path}>
+                <BotIcon aria-hidden="true" />
+                MCP server
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`${apiBaseUrl}/openapi.json`} download="openapi.json">
+                <FileJsonIcon aria-hidden="true" />
+                OpenAPI document
+              </a>
+            </Button>
+          </div>
         </div>
         <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-code px-3 py-2.5">
           <span className="shrink-0 rounded-md bg-brand px-2 py-0.5 font-mono font-semibold text-brand-foreground text-xs">
