@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { tools } from '@toolkit/catalog';
+import { mcpDocsPath, tools } from '@toolkit/catalog';
 import { formatViolations, seriousViolations } from '../support/axe.js';
 import { images } from '../support/files.js';
 import { spec } from '../support/spec.js';
@@ -10,7 +10,7 @@ import { htmlIsDark, ui } from '../support/ui.js';
 // axe-core on every page in both themes: no serious or critical violation.
 
 const unknownPath = '/docs/api/no-such-endpoint';
-const paths = ['/', '/about', ...tools.map((t) => t.path), unknownPath];
+const paths = ['/', '/about', ...tools.map((t) => t.path), mcpDocsPath, unknownPath];
 const themes = ['light', 'dark'] as const;
 
 // The unknown path answers 404, which the browser logs.

@@ -8,7 +8,14 @@ declare module 'virtual:catalog-nav' {
   /** Distributes over the union so that `tool.status === 'live'` narrows `tool.id` to a live id. */
   export type NavTool = CatalogTool extends infer T
     ? T extends CatalogTool
-      ? Pick<T, NavFields | NavFieldsMore> & { apiMethod: T['api']['method']; apiPath: string }
+      ? Pick<T, NavFields | NavFieldsMore> & {
+          apiMethod: T['api']['method'];
+          apiPath: string;
+          /** The page's Markdown copy, e.g. '/docs/api/flip-image.md'. */
+          markdownPath: string;
+          /** The operation's MCP tool name, e.g. 'images_flip'. */
+          mcpName: string;
+        }
       : never
     : never;
 
@@ -16,4 +23,15 @@ declare module 'virtual:catalog-nav' {
   export const navGroups: readonly Group[];
   export const apiVersion: string;
   export const unknownBreadcrumb: string;
+  /** The MCP page's texts (catalog markdown/mcp.ts); clientConfig has '<origin>' to fill in. */
+  export const mcpDocs: {
+    path: string;
+    markdownPath: string;
+    endpointPath: string;
+    summary: string;
+    namingRule: string;
+    filesRule: string;
+    resultsRule: string;
+    clientConfig: string;
+  };
 }

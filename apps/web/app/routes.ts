@@ -17,6 +17,8 @@ export const docsRoutes = tools.map((tool) =>
 export default [
   index('routes/home.tsx'),
   route('about', 'routes/about.tsx'),
+  // The MCP server's page: outside docs/api, so the sidebar and search keep the specified 22 pages.
+  route('docs/mcp', 'routes/mcp.tsx'),
   route('docs/api', 'routes/docs-layout.tsx', [...docsRoutes, route('*', 'routes/docs-not-found.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

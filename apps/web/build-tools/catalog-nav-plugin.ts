@@ -5,6 +5,21 @@ type Catalog = typeof import('@toolkit/catalog');
 const publicId = 'virtual:catalog-nav';
 const resolvedId = `\0${publicId}`;
 
+/** What the MCP page says, as the catalog words it for the Markdown copy too (markdown/mcp.ts). */
+function mcpDocs(catalog: Catalog) {
+  return {
+    path: catalog.mcpDocsPath,
+    markdownPath: catalog.markdownPath({ path: catalog.mcpDocsPath }),
+    endpointPath: catalog.mcpEndpointPath,
+    summary: catalog.mcpSummary,
+    namingRule: catalog.mcpNamingRule,
+    filesRule: catalog.mcpFilesRule,
+    resultsRule: catalog.mcpResultsRule,
+    /** With '<origin>' where the page puts the API's origin. */
+    clientConfig: catalog.mcpClientConfig('<origin>'),
+  };
+}
+
 /**
  * The plain-data part of the catalog (titles, paths, groups, keywords, icons) as a virtual module.
  *
@@ -29,7 +44,9 @@ export function catalogNavPlugin(): Plugin {
     },
     async load(id) {
       if (id !== resolvedId) return undefined;
-      const { apiBasePath, apiVersion, groups, tools, unknownBreadcrumb } = await loadCatalog();
+      const catalog = await loadCatalog();
+      const { apiBasePath, apiVersion, groups, markdownPath, mcpToolName, tools, unknownBreadcrumb } =
+        catalog;
       const navTools = tools.map((t) => ({
         id: t.id,
         slug: t.slug,
@@ -44,6 +61,9 @@ export function catalogNavPlugin(): Plugin {
         path: t.path,
         apiMethod: t.api.method,
         apiPath: `${apiBasePath}${t.api.path}`,
+        // The page's Markdown copy and the name the MCP server gives the operation (catalog rules).
+        markdownPath: markdownPath(t),
+        mcpName: mcpToolName(t),
       }));
       const navGroups = groups.map((g) => ({ ...g }));
       return [
@@ -51,6 +71,7 @@ export function catalogNavPlugin(): Plugin {
         `export const navGroups = ${JSON.stringify(navGroups)};`,
         `export const apiVersion = ${JSON.stringify(apiVersion)};`,
         `export const unknownBreadcrumb = ${JSON.stringify(unknownBreadcrumb)};`,
+        `export const mcpDocs = ${JSON.stringify(mcpDocs(catalog))};`,
       ].join('\n');
     },
   };

@@ -1,14 +1,16 @@
 // After `react-router build`: writes csp-manifest.json (the inline-script hashes of every HTML file, from
-// which the server builds a strict script-src) and pre-compressed .br/.gz siblings of the text assets.
+// which the server builds a strict script-src), the docs for agents (llms.txt, each page as Markdown)
+// and pre-compressed .br/.gz siblings of the text assets.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeAgentFiles } from './agent-files.ts';
 import { documentScriptHashes, hasInlineEventHandler } from './csp-hashes.ts';
 import { deferAppScripts } from './defer-app-scripts.ts';
 
 const root = fileURLToPath(new URL('../build/client/', import.meta.url));
-const compressible = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const compressible = /\.(html|js|mjs|css|svg|json|txt|md|xml|webmanifest)$/;
 /** Below this size compression saves less than the headers it costs. */
 const minCompressBytes = 256;
 
@@ -67,4 +69,5 @@ for await (const file of walk(root)) {
   if (!/\.(br|gz)$/.test(file)) files.push(file);
 }
 files.push(await writeCspManifest(files));
+files.push(...(await writeAgentFiles(root)));
 await precompress(files);

@@ -52,6 +52,7 @@ export { type Group, type GroupId, groups } from './groups.js';
 export { documentedJsonSchema, type JsonSchema } from './json-schema.js';
 export { type LaneId, laneIds, laneOf } from './lanes.js';
 export * from './limits.js';
+export * from './markdown/index.js';
 export {
   describeKinds,
   inputKinds,

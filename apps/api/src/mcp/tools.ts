@@ -3,14 +3,16 @@ import {
   documentedJsonSchema,
   type JsonSchema,
   liveTools,
+  mcpToolName,
   type ToolSpec,
   toolReference,
 } from '@toolkit/catalog';
 
 /*
  * The MCP tools, one per live operation, derived from the catalog alone: the name from the API path
- * (`/images/resize` → `images_resize`), the description from the tool's title, description and
- * result, the input schema from the operation's own request schema plus the file it reads as base64.
+ * (`/images/resize` → `images_resize`, by the catalog's mcpToolName, which the docs list too), the
+ * description from the tool's title, description and result, the input schema from the operation's
+ * own request schema plus the file it reads as base64.
  */
 
 export interface McpTool {
@@ -19,9 +21,6 @@ export interface McpTool {
   inputSchema: JsonSchema & { type: 'object' };
   tool: ToolSpec;
 }
-
-/** `/data/csv-to-json` → `data_csv_to_json` (MCP tool names: letters, digits, _ and -). */
-export const mcpToolName = (tool: ToolSpec) => tool.api.path.slice(1).replace(/[/-]/g, '_');
 
 const fileProperties = {
   file_base64: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded.' },

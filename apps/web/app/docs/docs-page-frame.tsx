@@ -4,6 +4,7 @@ import { lazy } from 'react';
 import { HydrationBoundary } from '~/components/layout/hydration-boundary';
 import type { NavTool } from '~/lib/catalog';
 import { docsGroups, findNavTool } from '~/lib/catalog';
+import { MarkdownActions } from './markdown-actions';
 import { NotImplemented } from './not-implemented';
 
 const loadLiveSections = () => import('./live-tool-sections');
@@ -24,6 +25,7 @@ export function DocsPageFrame({ tool }: { tool: NavTool }) {
         {groupTitle && <p className="font-medium text-brand text-sm">{groupTitle}</p>}
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{tool.title}</h1>
         <p className="max-w-3xl text-lg text-muted-foreground leading-8">{tool.description}</p>
+        {tool.status === 'live' && <MarkdownActions markdownPath={tool.markdownPath} />}
       </header>
       {tool.status === 'live' ? (
         // Pre-rendered in full; in the browser the server HTML stays until the chunk has loaded.

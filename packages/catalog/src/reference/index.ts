@@ -11,6 +11,7 @@ import {
 } from './headers.js';
 
 export * from './errors.js';
+export * from './field-docs.js';
 export * from './headers.js';
 
 /*

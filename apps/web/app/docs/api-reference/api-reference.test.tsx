@@ -37,6 +37,7 @@ describe('API reference', () => {
     const openapi = screen.getByRole('link', { name: 'OpenAPI document' });
     expect(openapi.getAttribute('href')).toBe('/api/v1/openapi.json');
     expect(openapi.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'MCP server' }).getAttribute('href')).toBe('/docs/mcp');
   });
 
   it('pre-renders no host: the endpoint is a path and the samples read $BASE', () => {

@@ -1,5 +1,6 @@
-import { getTool, type InputKind, type LiveToolId, uploadPrecedence } from '@toolkit/catalog';
-import { FileJsonIcon } from 'lucide-react';
+import { mcpDocs } from 'virtual:catalog-nav';
+import { getTool, type LiveToolId, requestBodyType, uploadPrecedence } from '@toolkit/catalog';
+import { BotIcon, FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
 import { Button } from '~/components/ui/button';
@@ -23,12 +24,6 @@ function Part({ title, intro, children }: { title: string; intro?: ReactNode; ch
       {children}
     </section>
   );
-}
-
-function bodyType(input: InputKind): string {
-  return input.kind === 'json-or-file'
-    ? 'application/json (or multipart/form-data with a file)'
-    : 'multipart/form-data';
 }
 
 /** A URL that may wrap after its slashes on narrow screens, and nowhere else. */
@@ -67,7 +62,7 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
   const url = `${apiBaseUrl}${tool.api.path}`;
   const response = responseDoc(tool);
   const headingId = useId();
-  const contentType = bodyType(tool.api.input);
+  const contentType = requestBodyType(tool);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-10 border-t pt-10">
@@ -76,12 +71,20 @@ export function ApiReference({ toolId }: ApiReferenceProps) {
           <h2 id={headingId} className="font-semibold text-xl tracking-tight">
             API reference
           </h2>
-          <Button asChild variant="outline" size="sm">
-            <a href={`${apiBaseUrl}/openapi.json`} download="openapi.json">
-              <FileJsonIcon aria-hidden="true" />
-              OpenAPI document
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <a href={mcpDocs.path}>
+                <BotIcon aria-hidden="true" />
+                MCP server
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`${apiBaseUrl}/openapi.json`} download="openapi.json">
+                <FileJsonIcon aria-hidden="true" />
+                OpenAPI document
+              </a>
+            </Button>
+          </div>
         </div>
         <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-code px-3 py-2.5">
           <span className="shrink-0 rounded-md bg-brand px-2 py-0.5 font-mono font-semibold text-brand-foreground text-xs">

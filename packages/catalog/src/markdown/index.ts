@@ -1,0 +1,13 @@
+export { agentFiles, llmsFullTxt, llmsTxt, type SiteFacts } from './llms.js';
+export {
+  mcpClientConfig,
+  mcpDocsPath,
+  mcpEndpointPath,
+  mcpFilesRule,
+  mcpMarkdown,
+  mcpNamingRule,
+  mcpResultsRule,
+  mcpSummary,
+  mcpToolName,
+} from './mcp.js';
+export { fieldColumns, markdownPath, toolMarkdown } from './tool-page.js';
