@@ -19,6 +19,7 @@ import {
 } from '@toolkit/catalog';
 import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert-formats-doc.js';
 import { pipelineOpenApi, pipelineSchemas } from './pipeline.js';
+import { securitySchemes, servicePaths } from './service.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
@@ -209,7 +210,9 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
       version: apiVersion,
       description:
         'Utility APIs for images and more. Files are sent as multipart/form-data; errors are JSON ' +
-        '{success: false, message, code, details}.',
+        '{success: false, message, code, details}. Any operation sent with `Prefer: respond-async` answers ' +
+        '202 with a job (`/jobs/{id}`); with `Callback-Url` the finished job is POSTed there, signed ' +
+        '(`Webhook-Signature`). When the server sets API keys, operations need `Authorization: Bearer` or `X-API-Key`.',
     },
     servers: [{ url: apiBasePath }],
     tags: [
@@ -219,6 +222,7 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
     paths: {
       ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec, limits) }])),
       '/pipeline': { post: pipelineOpenApi },
+      ...servicePaths,
       [convertFormatsPath]: convertFormatsOpenApi,
       '/health': {
         get: {
@@ -259,6 +263,6 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
         },
       },
     },
-    components,
+    components: { ...components, securitySchemes },
   };
 }
