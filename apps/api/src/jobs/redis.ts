@@ -61,7 +61,11 @@ export class RedisJobs implements JobEngine {
 
   constructor(private readonly options: RedisJobsOptions) {
     // Commands fail fast while Redis is away (the API answers 503), instead of queueing in memory.
-    this.redis = quiet(new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }));
+    // No ready check: its INFO command, sent with the offline queue off, fails unhandled inside ioredis
+    // when a connection closes while it starts.
+    this.redis = quiet(
+      new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableReadyCheck: false }),
+    );
     // Queues and workers are made once Redis answers: BullMQ retries a refused first connection for
     // ever (past close(), with unhandled rejections). Until then, new work gets EngineUnavailable.
     this.redis.once('ready', () => {
@@ -93,7 +97,7 @@ export class RedisJobs implements JobEngine {
       family,
       ...(options.offline
         ? { maxRetriesPerRequest: null, enableOfflineQueue: true }
-        : { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+        : { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: false }),
     };
   }
 
@@ -103,11 +107,28 @@ export class RedisJobs implements JobEngine {
     return queue;
   }
 
+  /**
+   * Waits a moment for a connection still being made (a process that has just started); past that,
+   * or when Redis is away, the command fails fast and the caller answers 503.
+   */
+  private async connected(): Promise<void> {
+    if (this.redis.status === 'ready' || this.redis.status === 'end') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 2000);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.redis.once('ready', done);
+    });
+  }
+
   private async save(record: JobRecord, ttlSeconds: number): Promise<void> {
     await this.redis.set(key(record.id), JSON.stringify(record), 'EX', ttlSeconds);
   }
 
   async submit(record: JobRecord, request: JobRequest): Promise<void> {
+    await this.connected();
     try {
       const { body, ...meta } = request;
       await this.redis
@@ -134,6 +155,7 @@ export class RedisJobs implements JobEngine {
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
+    await this.connected();
     const text = await this.redis.get(key(id));
     if (!text) return undefined;
     const record = JSON.parse(text) as JobRecord;
@@ -145,6 +167,7 @@ export class RedisJobs implements JobEngine {
   }
 
   async result(id: string): Promise<StoredResponse | undefined> {
+    await this.connected();
     const [meta, body] = await Promise.all([
       this.redis.get(key(id, ':result')),
       this.redis.getBuffer(key(id, ':body')),

@@ -75,6 +75,8 @@ export function checkRedis(url: string): EngineCheck & { close: () => Promise<vo
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
+    // No ready check: its INFO command fails unhandled when a connection closes while it starts.
+    enableReadyCheck: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,
   });

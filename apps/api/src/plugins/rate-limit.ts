@@ -28,6 +28,8 @@ export const rateLimitPlugin = fp(
       ? new Redis(options.redisUrl, {
           // Fail fast instead of queueing commands while disconnected; the limiter then skips.
           enableOfflineQueue: false,
+          // No ready check: its INFO command fails unhandled when a connection closes while it starts.
+          enableReadyCheck: false,
           maxRetriesPerRequest: 1,
           connectTimeout: connectWaitMs,
           lazyConnect: false,
