@@ -36,9 +36,13 @@ import { handlers } from './tools/handlers.js';
 import { registerTools } from './tools/register.js';
 import type { HandlerTable } from './tools/types.js';
 
-function loggerOptions(config: Config): FastifyLoggerOptions & Record<string, unknown> {
+function loggerOptions(
+  config: Config,
+  stream: NodeJS.WritableStream | undefined,
+): FastifyLoggerOptions & Record<string, unknown> {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Request logs carry method, URL, status and timing only: never bodies or file contents.
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logFormat === 'pretty'
@@ -62,10 +66,13 @@ function loggerOptions(config: Config): FastifyLoggerOptions & Record<string, un
 export async function buildApp(
   config: Config,
   table: HandlerTable = handlers,
-  options: { role?: 'http' | 'worker' } = {},
+  options: {
+    role?: 'http' | 'worker' /** Where the logs go instead of stdout (tests). */;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // One line per API request instead (plugins/request-log.ts): Fastify's two lines per request
     // would log every file of the website too.
     logController: new LogController({ disableRequestLogging: true }),

@@ -240,6 +240,46 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('the request log', () => {
+  it('writes one line per API request with its operation, status, sizes, lane wait and key hash', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const { Writable } = await import('node:stream');
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const { buildApp } = await import('../src/app.js');
+    const { testConfig } = await import('./helpers/app.js');
+    const app = await buildApp({ ...testConfig({ API_KEYS: keyA }), logLevel: 'info' }, undefined, {
+      logStream: stream,
+    });
+    try {
+      const body = JSON.stringify({ text: 'hello there' });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/data/base64-encode',
+        headers: { 'content-type': 'application/json', 'x-api-key': keyA },
+        payload: body,
+      });
+      const request = lines.filter((line) => line.msg === 'request');
+      expect(request).toHaveLength(1);
+      expect(request[0]).toMatchObject({
+        operation: '/api/v1/data/base64-encode',
+        status: 200,
+        bytesIn: body.length,
+        key: expect.stringMatching(/^[0-9a-f]{12}$/),
+      });
+      expect(request[0]?.laneWaitMs).toEqual(expect.any(Number));
+      expect(JSON.stringify(lines)).not.toContain(keyA);
+      expect(JSON.stringify(lines)).not.toContain('hello there');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('API_KEYS_FILE', () => {
   it('that cannot be read stops the configuration, naming the variable', async () => {
     await expect(makeApp({ API_KEYS_FILE: '/nonexistent/keys' })).rejects.toThrow(

@@ -97,6 +97,8 @@ export function registerToolRoute(
       } finally {
         reply.raw.off('close', gone);
       }
+      // The request's log line reports the wait (plugins/request-log.ts).
+      request.laneWaitMs = Math.round((performance.now() - arrived) * 10) / 10;
       // Until the work starts this handler gives the slot back; from then on the deadline does,
       // once the work has really stopped.
       let handedOver = false;
