@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -343,7 +343,9 @@ async function throughput(workerCount: number) {
   return { workers: workerCount, jobs: ids.length, succeeded, seconds, perSecond: succeeded / seconds };
 }
 
-const machine = await machineInfo({ nginx: 'nginx -v', redis: 'redis-server --version' });
+const version = (command: string) =>
+  execSync(`${command} 2>&1`, { encoding: 'utf8' }).trim().split('\n')[0] ?? '';
+const machine = await machineInfo({ nginx: version('nginx -v'), Redis: version('redis-server --version') });
 const one = await phaseOne();
 const single = await throughput(1);
 const double = await throughput(2);
