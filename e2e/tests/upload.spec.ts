@@ -39,6 +39,17 @@ for (const page_ of imageToolPages) {
       await expect(page.getByText(spec.upload.missing)).toBeVisible();
     });
 
+    test('choosing an image does not move the submit button (a click aimed at it still lands)', async ({
+      page,
+    }) => {
+      await visit(page, page_.path);
+      const top = () => tool.submitButton(page).evaluate((el) => el.getBoundingClientRect().top);
+      const before = await top();
+      await pickFile(page, images.cat);
+      await expect(tool.preview(page)).toBeVisible();
+      expect(await top()).toBe(before);
+    });
+
     test('dropping an image on the drop zone shows its preview', async ({ page }) => {
       await visit(page, page_.path);
       await dropFile(page, ui.dropZone(page), images.webp);

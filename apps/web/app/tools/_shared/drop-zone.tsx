@@ -31,6 +31,7 @@ export function DropZone({
   error,
   labelledBy,
   describedBy,
+  placeholder,
   children,
 }: {
   ref: RefObject<DropZoneHandle | null>;
@@ -44,6 +45,12 @@ export function DropZone({
   error: string | null;
   labelledBy: string;
   describedBy: string;
+  /**
+   * The empty state, drawn invisibly under the chosen files so that the zone never gets shorter when
+   * they arrive: what follows it (the submit button) stays where the visitor saw it, even when files
+   * chosen before hydration appear just as the visitor clicks.
+   */
+  placeholder: ReactNode;
   children: (dragging: boolean) => ReactNode;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -78,13 +85,19 @@ export function DropZone({
       onDrop={onDrop}
       {...filePickerProps(inputId)}
       className={cn(
-        'relative m-0 min-w-0 rounded-xl border-2 border-dashed transition-colors',
+        'relative m-0 grid min-w-0 rounded-xl border-2 border-dashed transition-colors',
         filled ? 'border-border p-3 sm:p-4' : 'border-input bg-muted/30 px-4 py-8 sm:py-10',
         'data-dragging:border-brand data-dragging:bg-brand-soft',
         error && 'border-destructive/60',
       )}
     >
-      {children(dragging)}
+      {filled && (
+        // The empty state's own padding is larger than the filled frame's by py-5 (py-6 from sm).
+        <div aria-hidden="true" inert className="invisible col-start-1 row-start-1 py-5 sm:py-6">
+          {placeholder}
+        </div>
+      )}
+      <div className="col-start-1 row-start-1 self-center">{children(dragging)}</div>
       <input
         ref={inputRef}
         id={inputId}
@@ -113,24 +126,25 @@ export function filePickerProps(inputId: string): Record<string, string> {
   return { [FILE_INPUT_ATTRIBUTE]: inputId };
 }
 
-/** The empty state: icon, heading, hint and the Select file button (keyboard users tab to it). */
-export function EmptyDropState({
-  icon,
-  inputId,
-  headingId,
-  hintId,
-  hint,
-  selectRef,
-  onSelect,
-}: {
-  icon: ReactNode;
+/** What makes the empty state work: without it, the same shape is drawn as DropZone's placeholder. */
+export interface EmptyDropControls {
   /** The DropZone's input, which the Select file button opens. */
   inputId: string;
   headingId: string;
   hintId: string;
-  hint: string;
   selectRef?: RefObject<HTMLButtonElement | null>;
   onSelect: () => void;
+}
+
+/** The empty state: icon, heading, hint and the Select file button (keyboard users tab to it). */
+export function EmptyDropState({
+  icon,
+  hint,
+  controls,
+}: {
+  icon: ReactNode;
+  hint: string;
+  controls?: EmptyDropControls;
 }) {
   return (
     <div className="flex flex-col items-center gap-3 text-center">
@@ -138,14 +152,19 @@ export function EmptyDropState({
         {icon}
       </span>
       <div className="flex flex-col gap-1">
-        <h3 id={headingId} className="font-semibold text-base">
+        <h3 id={controls?.headingId} className="font-semibold text-base">
           {UPLOAD_HEADING}
         </h3>
-        <p id={hintId} className="max-w-sm text-muted-foreground text-sm">
+        <p id={controls?.hintId} className="max-w-sm text-muted-foreground text-sm">
           {hint}
         </p>
       </div>
-      <Button ref={selectRef} variant="outline" onClick={onSelect} {...filePickerProps(inputId)}>
+      <Button
+        ref={controls?.selectRef}
+        variant="outline"
+        onClick={controls?.onSelect}
+        {...(controls ? filePickerProps(controls.inputId) : {})}
+      >
         {SELECT_FILE_LABEL}
       </Button>
     </div>

@@ -73,22 +73,25 @@ export function FilesUploadArea({ upload, hint }: { upload: FilesUpload; hint: s
         error={error}
         labelledBy={headingId}
         describedBy={error ? `${hintId} ${errorId}` : hintId}
+        placeholder={<EmptyDropState icon={<UploadIcon className="size-5" />} hint={hint} />}
       >
         {(dragging) =>
           items.length === 0 ? (
             <EmptyDropState
-              inputId={inputId}
               icon={
                 <UploadIcon
                   className={dragging ? 'size-5 text-brand' : 'size-5 text-muted-foreground'}
                   aria-hidden="true"
                 />
               }
-              headingId={headingId}
-              hintId={hintId}
               hint={hint}
-              selectRef={addRef}
-              onSelect={() => zone.current?.openPicker()}
+              controls={{
+                inputId,
+                headingId,
+                hintId,
+                selectRef: addRef,
+                onSelect: () => zone.current?.openPicker(),
+              }}
             />
           ) : (
             <div className="flex flex-col gap-3">

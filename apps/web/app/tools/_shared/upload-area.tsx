@@ -48,6 +48,7 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
         error={error}
         labelledBy={headingId}
         describedBy={error ? `${hintId} ${errorId}` : hintId}
+        placeholder={<EmptyDropState icon={<Icon className="size-5" />} hint={hint} />}
       >
         {(dragging) =>
           file ? (
@@ -83,7 +84,6 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
             </div>
           ) : (
             <EmptyDropState
-              inputId={inputId}
               icon={
                 dragging ? (
                   <DropIcon className="size-5 text-brand" aria-hidden="true" />
@@ -91,11 +91,8 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
                   <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
                 )
               }
-              headingId={headingId}
-              hintId={hintId}
               hint={hint}
-              selectRef={selectRef}
-              onSelect={() => zone.current?.openPicker()}
+              controls={{ inputId, headingId, hintId, selectRef, onSelect: () => zone.current?.openPicker() }}
             />
           )
         }
