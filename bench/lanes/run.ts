@@ -3,7 +3,8 @@
  * as `npm start` starts it. Not a test: figures go to bench/RESULTS.md ("Lanes") by hand.
  *
  * 1. While 8 heavy jobs run (4 × a 4K photo to AVIF, 4 × 1.9 million characters to PDF), the p50/p99
- *    latency of GET /health and of a 5-byte data/base64-encode.
+ *    latency of GET /health and of a 5-byte data/base64-encode, with heavy work at the server's own
+ *    priority (HEAVY_WORK_NICE=0) and lowered (10), twice each, interleaved.
  * 2. A full lane (images: 1 slot, no queue) answers a further image request within how long.
  * 3. After a 503 TIMEOUT (REQUEST_TIMEOUT_MS=1000, a long PDF), how much CPU the server still uses
  *    in the next second, and the one after.
@@ -45,8 +46,8 @@ async function timed(request: () => Promise<Response>): Promise<{ ms: number; st
   return { ms: performance.now() - start, status: response.status };
 }
 
-async function lightUnderHeavy(): Promise<string[]> {
-  const server = await startServer('lanes-heavy', port, { env });
+async function lightUnderHeavy(nice: string): Promise<string[]> {
+  const server = await startServer('lanes-heavy', port, { env: { ...env, HEAVY_WORK_NICE: nice } });
   const { origin } = server;
   // A server that has been up a while has its light lane's threads started: so does this one.
   await timed(() => json(origin, '/data/base64-encode', { text: 'warm' }));
@@ -77,13 +78,22 @@ async function lightUnderHeavy(): Promise<string[]> {
     const cells = [percentile(ms, 50), percentile(ms, 99), Math.max(...ms)].map((v) => fmt(v));
     return `| ${name} | ${xs.length} | ${ok} | ${cells.join(' | ')} |`;
   };
+  const ok = heavyStatuses.filter((s) => s === 200).length;
+  return [
+    row(`GET /api/v1/health, HEAVY_WORK_NICE=${nice}`, health),
+    row(`POST /api/v1/data/base64-encode (5 bytes), HEAVY_WORK_NICE=${nice}`, base64),
+    `| heavy jobs answered meanwhile, HEAVY_WORK_NICE=${nice} | ${heavyStatuses.length} | ${ok} | | | |`,
+  ];
+}
+
+/** The same load with heavy work at the server's own priority and lowered (runtime/priority.ts), interleaved. */
+async function lightUnderHeavyWithAndWithout(): Promise<string[]> {
+  const rows: string[] = [];
+  for (const nice of ['0', '10', '0', '10']) rows.push(...(await lightUnderHeavy(nice)));
   return [
     '| Request, while 8 heavy jobs run | Sent | 200 | p50 ms | p99 ms | max ms |',
     '| --- | --- | --- | --- | --- | --- |',
-    row('GET /api/v1/health', health),
-    row('POST /api/v1/data/base64-encode (5 bytes)', base64),
-    '',
-    `Heavy jobs answered meanwhile: ${heavyStatuses.length} (${heavyStatuses.filter((s) => s === 200).length} × 200, the others 503 TIMEOUT or OVERLOADED).`,
+    ...rows,
   ];
 }
 
@@ -121,5 +131,5 @@ async function cpuAfterTimeout(): Promise<string[]> {
 }
 
 await ensureBuilt(false);
-const lines = [...(await lightUnderHeavy()), '', ...(await fullLane()), '', ...(await cpuAfterTimeout())];
+const lines = [...(await lightUnderHeavyWithAndWithout()), '', ...(await fullLane()), '', ...(await cpuAfterTimeout())];
 console.log(lines.join('\n'));

@@ -164,6 +164,9 @@ export const envSchema = z.object({
   SHARP_CONCURRENCY: int(0, 0, 1024).describe(
     'libvips threads per image. `0`: CPU cores ÷ `UV_THREADPOOL_SIZE`, at least 1.',
   ),
+  HEAVY_WORK_NICE: int(10, 0, 19).describe(
+    "Nice value (Linux) of the threads and programs doing heavy work (libvips, the heavy worker threads, ffmpeg, LibreOffice), so that the event loop and light requests get the CPU first; `0`: all at the server's own priority.",
+  ),
   // Lanes (API.md "Heavy work is isolated"): a slot is held from reading the body to the end of the work.
   LANE_IMAGES_CONCURRENCY: int(0, 0, 10_000).describe(
     'Image requests (libvips) at once; `0`: twice the CPU cores.',
@@ -368,6 +371,7 @@ function toConfig(e: z.output<typeof envSchema>) {
       // they use every core (one each on small machines).
       sharpConcurrency:
         e.SHARP_CONCURRENCY || Math.max(1, Math.round(availableParallelism() / e.UV_THREADPOOL_SIZE)),
+      heavyNice: e.HEAVY_WORK_NICE,
     },
     access: {
       apiKeys: readApiKeys(e.API_KEYS, e.API_KEYS_FILE),

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type LaneId, laneIds } from '@toolkit/catalog';
 import { JobSlots } from './job-slots.js';
+import { lowerLibvipsThreads } from './priority.js';
 
 export interface LaneSettings {
   /** Requests holding a slot at once (reading their input and working). */
@@ -65,6 +66,8 @@ export class Lane {
    * and stop with `signal` (runTask reads the context), without every handler passing them on.
    */
   run<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    // libvips starts its threads as it needs them: the new ones are lowered as the next image work starts.
+    if (this.id === 'images') lowerLibvipsThreads();
     return context.run({ lane: this.id, signal }, work);
   }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { OperationError } from '../operations/errors.js';
 import { JobSlots } from './job-slots.js';
+import { lowerProcess } from './priority.js';
 
 export interface ProcessOptions {
   /** Time the program may run; then its whole process group is killed. */
@@ -80,6 +81,7 @@ export function runProcess(
       detached: true,
       stdio: options.input ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     });
+    lowerProcess(child.pid);
     const stop = (why: OperationError | Error) => {
       failure ??= why;
       killGroup(child.pid);

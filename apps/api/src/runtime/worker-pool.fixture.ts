@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { resourceLimits } from 'node:worker_threads';
 import { OperationError } from '../operations/errors.js';
 import { serveTasks, utf8Body } from '../workers/task-table.js';
@@ -7,6 +8,8 @@ export const fixtureTasks = {
   'test.sum': (input: { values: number[] }) => input.values.reduce((a, b) => a + b, 0),
   'test.bytes': (input: Uint8Array) => input.length,
   'test.limits': () => resourceLimits,
+  /** The nice value of the thread running the task (Linux: a per-thread value). */
+  'test.nice': () => getPriority(),
   'test.text': (input: { repeat: number }) => ({
     body: utf8Body('é'.repeat(input.repeat)),
     // A small Buffer is a view into Node's shared pool: it must be copied, never moved.

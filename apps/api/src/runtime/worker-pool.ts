@@ -6,6 +6,7 @@ import { OperationError } from '../operations/errors.js';
 import type { TaskReply, TaskRequest, TaskTable } from '../workers/task-table.js';
 import type { Tasks } from '../workers/tasks/index.js';
 import { currentLane } from './lanes.js';
+import { heavyNice } from './priority.js';
 
 export interface WorkerPoolOptions {
   /** Worker threads at most (CPU-bound JavaScript: about one per core). */
@@ -23,6 +24,8 @@ export interface WorkerPoolOptions {
    * at once (median of 48 runs each, interleaved).
    */
   youngHeapMb: number;
+  /** Nice value of the pool's threads (priority.ts): the heavy pool's yield to the light lane. */
+  nice?: number;
 }
 
 export interface RunOptions {
@@ -76,6 +79,7 @@ export class WorkerPool<T extends TaskTable> {
         maxYoungGenerationSizeMb: options.youngHeapMb,
       },
       execArgv: source ? ['--import', 'tsx'] : [],
+      workerData: { nice: options.nice ?? 0 },
     });
   }
 
@@ -208,7 +212,8 @@ export function runTask<K extends keyof Tasks & string>(
   const lane = currentLane();
   const pool: PoolName = lane?.lane === 'light' ? 'light' : 'heavy';
   const threads = pool === 'light' ? lightThreads : sharedOptions.threads;
-  shared[pool] ??= new WorkerPool<Tasks>(defaultEntry(), { ...sharedOptions, threads });
+  const nice = pool === 'heavy' ? heavyNice() : 0;
+  shared[pool] ??= new WorkerPool<Tasks>(defaultEntry(), { ...sharedOptions, threads, nice });
   const signals = [options.signal, lane?.signal].filter((signal) => signal !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   return (shared[pool] as WorkerPool<Tasks>).run(name, input, { ...options, ...(signal ? { signal } : {}) });

@@ -25,6 +25,7 @@ import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
 import { guardUpload } from '../http/upload-guard.js';
 import { limitsOf } from '../openapi/limits.js';
+import { configureHeavyNice } from '../runtime/priority.js';
 import { configureWorkerPool } from '../runtime/worker-pool.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
 
@@ -184,6 +185,7 @@ export function registerTools(
   admission: Admission = createAdmission(config),
 ): void {
   configureWorkerPool({ lightThreads: config.lanes.light.concurrency });
+  configureHeavyNice(config.runtime.heavyNice);
   // Uploads still arriving when shutdown starts get their 503 now, not a cut-off later.
   app.addHook('preClose', async () => admission.shutdown.abort(serverRestarting()));
   for (const tool of liveTools) bindTool(app, tool.id, table, config, admission);

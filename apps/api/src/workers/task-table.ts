@@ -1,5 +1,7 @@
+import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { OperationError } from '../operations/errors.js';
+import { lowerThisThread } from '../runtime/priority.js';
 
 /**
  * A table of tasks a worker thread can run: a name and a function of one structured-cloneable
@@ -61,6 +63,8 @@ export interface TaskRequest {
  * a bug and travels as an ordinary error. Byte arrays in the value are moved, not copied.
  */
 export function serveTasks(table: TaskTable) {
+  // A heavy pool's thread yields the CPU to the event loop and the light lane (runtime/priority.ts).
+  lowerThisThread((workerData as { nice?: number } | null)?.nice ?? 0);
   const run = table as Record<string, (input: unknown) => unknown>;
   return async ({ name, input }: TaskRequest): Promise<unknown> => {
     const task = run[name];
