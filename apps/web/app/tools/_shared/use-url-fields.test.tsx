@@ -5,6 +5,8 @@ import { setJobIdInUrl } from '~/lib/jobs';
 import CsvToJsonPanel from '../csv-to-json/csv-to-json-panel';
 import { labels } from '../resize-image/resize-form';
 import ResizePanel from '../resize-image/resize-panel';
+import ThumbnailPanel from '../thumbnail-generator/thumbnail-panel';
+import { SIZE_LABEL } from '../thumbnail-generator/thumbnail-sizes';
 import { renderWithProviders } from './test-utils';
 import { URL_TEXT_MAX_BYTES, urlText, withFields } from './use-url-fields';
 
@@ -110,4 +112,17 @@ describe('a data tool (schema fields and text)', () => {
     fireEvent.change(textarea(), { target: { value: 'short' } });
     expect(params().csv).toBe('short');
   });
+});
+
+describe('a select of its own (thumbnail size)', () => {
+  for (const [search, shown] of [
+    ['?size=large', 'Large (450x450)'],
+    ['?size=huge', 'Small (150x150)'],
+  ] as const) {
+    it(`${search} shows ${shown}`, () => {
+      window.history.replaceState(null, '', `/docs/tools/thumbnail-generator${search}`);
+      renderWithProviders(<ThumbnailPanel />);
+      expect(screen.getByLabelText(SIZE_LABEL, { exact: true }).textContent).toBe(shown);
+    });
+  }
 });
