@@ -41,4 +41,6 @@ afterEach(() => {
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-sidebar');
   setMedia({ dark: false, mobile: false });
+  // Panels keep their fields in the address (use-url-fields.ts): the next test starts from none.
+  window.history.replaceState(null, '', window.location.pathname);
 });

@@ -51,7 +51,7 @@ export function toFormData(fields: ToolFields, form = new FormData()): FormData 
 }
 
 /** The fields as JSON members, typed as given (numbers and booleans stay so); empty ones left out. */
-function toJsonMembers(fields: ToolFields): Record<string, FormScalar | readonly FormScalar[]> {
+export function toJsonMembers(fields: ToolFields): Record<string, FormScalar | readonly FormScalar[]> {
   const members: Record<string, FormScalar | readonly FormScalar[]> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (isEmpty(value) || value instanceof Blob) continue;

@@ -2,7 +2,7 @@ import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { curlSample } from './curl-sample.js';
 import { javascriptSample } from './javascript-sample.js';
 import { pythonSample } from './python-sample.js';
-import type { CodeLine, SampleOptions } from './writer.js';
+import { type CodeLine, exampleRequest, type SampleOptions, type SampleRequest } from './writer.js';
 
 /*
  * The code samples of a catalog example, in curl, JavaScript (Node 20 or later, fetch) and Python 3
@@ -14,8 +14,8 @@ import type { CodeLine, SampleOptions } from './writer.js';
  */
 
 export type { Token, TokenKind } from './literals.js';
-export type { CodeLine, SampleOptions } from './writer.js';
-export { apiKeyVariable, baseVariable, exampleBody } from './writer.js';
+export type { CodeLine, SampleOptions, SampleRequest } from './writer.js';
+export { apiKeyVariable, baseVariable, exampleBody, exampleRequest, formText } from './writer.js';
 
 export const sampleLanguages = [
   { id: 'curl', label: 'curl', file: 'sample.sh' },
@@ -31,10 +31,7 @@ export interface CodeSample {
   text: string;
 }
 
-const generators: Record<
-  SampleLanguage,
-  (tool: ToolSpec, example: ToolExample, options: SampleOptions) => CodeLine[]
-> = {
+const generators: Record<SampleLanguage, (request: SampleRequest) => CodeLine[]> = {
   curl: curlSample,
   javascript: javascriptSample,
   python: pythonSample,
@@ -44,12 +41,17 @@ export function lineText(line: CodeLine): string {
   return line.map((token) => token.text).join('');
 }
 
-/** The three samples of one example; with `auth`, each sends the API key from TOOLKIT_API_KEY. */
-export function codeSamples(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeSample[] {
+/** The code of one request in the three languages. */
+export function requestSamples(request: SampleRequest): CodeSample[] {
   return sampleLanguages.map(({ id }) => {
-    const lines = generators[id](tool, example, options);
+    const lines = generators[id](request);
     return { language: id, lines, text: lines.map(lineText).join('\n') };
   });
+}
+
+/** The three samples of one example; with `auth`, each sends the API key from TOOLKIT_API_KEY. */
+export function codeSamples(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeSample[] {
+  return requestSamples(exampleRequest(tool, example, options));
 }
 
 /** The tool's examples, or one without fields when the catalog gives none. */

@@ -1,30 +1,29 @@
-import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { dialects, stringLiteral, valueLiteral } from './literals.js';
-import { exampleInputs, exampleOutput } from './sample-inputs.js';
-import {
-  apiKeyVariable,
-  baseVariable,
-  type CodeLine,
-  exampleBody,
-  formText,
-  type SampleOptions,
-  Writer,
-} from './writer.js';
+import { apiKeyVariable, baseVariable, type CodeLine, type SampleRequest, Writer } from './writer.js';
 
-/** `Authorization: \`Bearer ${process.env.TOOLKIT_API_KEY}\`` */
-function authHeader(out: Writer): Writer {
-  return out.str("'Authorization'").plain(': ').str(`\`Bearer \${process.env.${apiKeyVariable}}\``);
+/**
+ * The headers object's members, ', ' between: `'Authorization': \`Bearer ${process.env.TOOLKIT_API_KEY}\``
+ * first, then the others, then Content-Type for a JSON body.
+ */
+function headerMembers(out: Writer, request: SampleRequest): Writer {
+  const members: [string, string][] = [];
+  if (request.auth) members.push(["'Authorization'", `\`Bearer \${process.env.${apiKeyVariable}}\``]);
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    members.push([stringLiteral(name), stringLiteral(value)]);
+  }
+  if (request.json) members.push(["'Content-Type'", "'application/json'"]);
+  members.forEach(([name, value], index) => {
+    if (index > 0) out.plain(', ');
+    out.str(name).plain(': ').str(value);
+  });
+  return out;
 }
 
 /** JavaScript for Node 20 or later (an ES module): read the files, fetch, save or print the result. */
-export function javascriptSample(
-  tool: ToolSpec,
-  example: ToolExample,
-  options: SampleOptions = {},
-): CodeLine[] {
+export function javascriptSample(request: SampleRequest): CodeLine[] {
   const out = new Writer();
-  const output = exampleOutput(tool, example);
-  const inputs = exampleInputs(tool, example);
+  const { output } = request;
+  const inputs = request.json ? [] : (request.files ?? []);
   const imports = [...(inputs.length > 0 ? ['readFile'] : []), ...(output ? ['writeFile'] : [])];
   out.comment('// Node 20 or later: save as sample.mjs, then run: node sample.mjs').plain('\n');
   if (imports.length > 0) {
@@ -37,14 +36,14 @@ export function javascriptSample(
       .plain(';\n');
   }
   out.plain('\n');
-  if (inputs.length > 0) {
+  if (!request.json) {
     out.keyword('const').plain(' form = ').keyword('new').plain(' ').fn('FormData').plain('();\n');
-    for (const name of inputs) {
+    for (const { field, name } of inputs) {
       out
         .plain('form.')
         .fn('append')
         .plain('(')
-        .str(stringLiteral(tool.api.input.field))
+        .str(stringLiteral(field))
         .plain(', ')
         .keyword('new')
         .plain(' ')
@@ -59,14 +58,14 @@ export function javascriptSample(
         .str(stringLiteral(name))
         .plain(');\n');
     }
-    for (const [name, value] of Object.entries(example.fields)) {
+    for (const [name, value] of Object.entries(request.fields ?? {})) {
       out
         .plain('form.')
         .fn('append')
         .plain('(')
         .str(stringLiteral(name))
         .plain(', ')
-        .str(stringLiteral(formText(value)))
+        .str(stringLiteral(value))
         .plain(');\n');
     }
     out.plain('\n');
@@ -78,28 +77,28 @@ export function javascriptSample(
     .plain(' ')
     .fn('fetch')
     .plain('(')
-    .str(`\`\${process.env.${baseVariable}}${tool.api.path}\``)
+    .str(
+      request.base === undefined
+        ? `\`\${process.env.${baseVariable}}${request.path}\``
+        : stringLiteral(`${request.base}${request.path}`),
+    )
     .plain(', {\n  ')
     .prop('method')
     .plain(': ')
     .str("'POST'")
     .plain(',\n  ');
-  if (inputs.length > 0) {
-    if (options.auth) authHeader(out.prop('headers').plain(': { ')).plain(' },\n  ');
+  if (request.json || request.auth || Object.keys(request.headers ?? {}).length > 0) {
+    headerMembers(out.prop('headers').plain(': { '), request).plain(' },\n  ');
+  }
+  if (!request.json) {
     out.prop('body').plain(': form,\n');
   } else {
-    out.prop('headers').plain(': { ');
-    if (options.auth) authHeader(out).plain(', ');
     out
-      .str("'Content-Type'")
-      .plain(': ')
-      .str("'application/json'")
-      .plain(' },\n  ')
       .prop('body')
       .plain(': JSON.')
       .fn('stringify')
       .plain('(')
-      .all(valueLiteral(exampleBody(tool, example), dialects.javascript, 1))
+      .all(valueLiteral(request.json, dialects.javascript, 1))
       .plain('),\n');
   }
   out

@@ -1,24 +1,11 @@
-import type { ToolExample, ToolSpec } from '../define-tool.js';
 import { dialects, stringLiteral, valueLiteral } from './literals.js';
-import { exampleInputs, exampleOutput } from './sample-inputs.js';
-import {
-  apiKeyVariable,
-  baseVariable,
-  type CodeLine,
-  exampleBody,
-  formText,
-  type SampleOptions,
-  Writer,
-} from './writer.js';
+import { apiKeyVariable, baseVariable, type CodeLine, type SampleRequest, Writer } from './writer.js';
 
-/** The helper of the Python samples that upload files: urllib has no multipart encoder. */
+/** The helper of the Python samples that upload files: urllib has no multipart encoder. Files first, as the website sends them. */
 const pythonFormData = `def form_data(fields, files):
-    """A multipart/form-data body: text fields, then (field, path) files."""
+    """A multipart/form-data body: (field, path) files, then text fields."""
     boundary = uuid.uuid4().hex
     parts = []
-    for name, value in fields.items():
-        head = f'--{boundary}\\r\\nContent-Disposition: form-data; name="{name}"\\r\\n\\r\\n'
-        parts.append(head.encode() + str(value).encode() + b'\\r\\n')
     for name, path in files:
         with open(path, 'rb') as file:
             head = (
@@ -26,27 +13,35 @@ const pythonFormData = `def form_data(fields, files):
                 f'filename="{os.path.basename(path)}"\\r\\n\\r\\n'
             )
             parts.append(head.encode() + file.read() + b'\\r\\n')
+    for name, value in fields.items():
+        head = f'--{boundary}\\r\\nContent-Disposition: form-data; name="{name}"\\r\\n\\r\\n'
+        parts.append(head.encode() + str(value).encode() + b'\\r\\n')
     parts.append(f'--{boundary}--\\r\\n'.encode())
     return b''.join(parts), f'multipart/form-data; boundary={boundary}'
 `;
 
 /** Python 3 with the standard library only (urllib): nothing to install. */
-export function pythonSample(tool: ToolSpec, example: ToolExample, options: SampleOptions = {}): CodeLine[] {
+export function pythonSample(request: SampleRequest): CodeLine[] {
   const out = new Writer();
-  // 'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY'], first in the headers.
+  // 'Authorization': 'Bearer ' + os.environ['TOOLKIT_API_KEY'] first in the headers, then the others.
   const auth = () => {
-    if (!options.auth) return out;
-    return out
-      .str("'Authorization'")
-      .plain(': ')
-      .str("'Bearer '")
-      .plain(' + os.environ[')
-      .str(stringLiteral(apiKeyVariable))
-      .plain('], ');
+    if (request.auth) {
+      out
+        .str("'Authorization'")
+        .plain(': ')
+        .str("'Bearer '")
+        .plain(' + os.environ[')
+        .str(stringLiteral(apiKeyVariable))
+        .plain('], ');
+    }
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      out.str(stringLiteral(name)).plain(': ').str(stringLiteral(value)).plain(', ');
+    }
+    return out;
   };
-  const output = exampleOutput(tool, example);
-  const inputs = exampleInputs(tool, example);
-  const imports = inputs.length > 0 ? ['json', 'os', 'uuid'] : ['json', 'os'];
+  const { output } = request;
+  const form = !request.json;
+  const imports = form ? ['json', 'os', 'uuid'] : ['json', 'os'];
   for (const name of imports) out.keyword('import').plain(` ${name}\n`);
   out
     .keyword('from')
@@ -57,20 +52,25 @@ export function pythonSample(tool: ToolSpec, example: ToolExample, options: Samp
     .plain(' urllib.request ')
     .keyword('import')
     .plain(' Request, urlopen\n\n');
-  const url = () =>
-    out
+  const url = () => {
+    if (request.base !== undefined)
+      return out
+        .plain('    ')
+        .str(stringLiteral(`${request.base}${request.path}`))
+        .plain(',\n');
+    return out
       .plain('    os.environ[')
       .str(stringLiteral(baseVariable))
       .plain('] + ')
-      .str(stringLiteral(tool.api.path))
+      .str(stringLiteral(request.path))
       .plain(',\n');
-  if (inputs.length > 0) {
+  };
+  if (!request.json) {
     out.plain(`\n${pythonFormData}\n\n`).plain('body, content_type = ').fn('form_data').plain('(\n    ');
-    const fields = Object.fromEntries(Object.entries(example.fields).map(([k, v]) => [k, formText(v)]));
-    out.all(valueLiteral(fields, dialects.python, 1)).plain(',\n    [');
-    inputs.forEach((name, index) => {
+    out.all(valueLiteral(request.fields ?? {}, dialects.python, 1)).plain(',\n    [');
+    (request.files ?? []).forEach(({ field, name }, index) => {
       if (index > 0) out.plain(', ');
-      out.plain('(').str(stringLiteral(tool.api.input.field)).plain(', ').str(stringLiteral(name)).plain(')');
+      out.plain('(').str(stringLiteral(field)).plain(', ').str(stringLiteral(name)).plain(')');
     });
     out.plain('],\n)\n').plain('request = ').fn('Request').plain('(\n');
     url();
@@ -79,7 +79,7 @@ export function pythonSample(tool: ToolSpec, example: ToolExample, options: Samp
   } else {
     out
       .plain('body = ')
-      .all(valueLiteral(exampleBody(tool, example), dialects.python))
+      .all(valueLiteral(request.json, dialects.python))
       .plain('\nrequest = ')
       .fn('Request')
       .plain('(\n');

@@ -1,6 +1,6 @@
 import type { ToolExample, ToolSpec } from '../define-tool.js';
 import type { Token, TokenKind } from './literals.js';
-import { exampleInputs } from './sample-inputs.js';
+import { exampleInputs, exampleOutput } from './sample-inputs.js';
 
 /* What the three sample generators share: the token writer and the example's request. */
 
@@ -50,8 +50,32 @@ export class Writer {
   }
 }
 
-/** Form fields are text: numbers and booleans are sent as their words. */
-export const formText = (value: Value) => String(value);
+/** Form fields are text: numbers and booleans are sent as their words, lists as JSON. */
+export const formText = (value: Value | readonly (string | number | boolean)[]) =>
+  Array.isArray(value) ? JSON.stringify(value) : String(value);
+
+/**
+ * One request as the three generators write it: a docs example (exampleRequest) or the exact request
+ * a try-it panel or the pipeline builder has just made (apps/web/app/lib/request-code.ts).
+ */
+export interface SampleRequest {
+  /** The operation's path after the base URL, e.g. '/resize'. */
+  path: string;
+  /** The API's base URL written into the code; without it the code reads $BASE. */
+  base?: string;
+  /** A JSON body (inline data); when set, no form is sent. */
+  json?: Readonly<Record<string, unknown>>;
+  /** The form's text fields, in order, exactly as sent. */
+  fields?: Readonly<Record<string, string>>;
+  /** The uploaded files in order: the form field, and the file's name (read from where the code runs). */
+  files?: readonly { field: string; name: string }[];
+  /** Headers besides Content-Type and Authorization (e.g. Prefer). */
+  headers?: Readonly<Record<string, string>>;
+  /** Send `Authorization: Bearer $TOOLKIT_API_KEY`. */
+  auth?: boolean;
+  /** The file the answer is saved as; undefined prints an analysis's `data`. */
+  output?: string;
+}
 
 /**
  * The JSON body of an inline example: its fields, the JSON document of a JSON-reading tool as the
@@ -69,3 +93,18 @@ export function exampleBody(tool: ToolSpec, example: ToolExample): Record<string
 
 /** Whether an example sends a JSON body (inline data) rather than a multipart form of files. */
 export const sendsJson = (tool: ToolSpec, example: ToolExample) => exampleInputs(tool, example).length === 0;
+
+/** The request of a docs example: its sample files, or its inline data as JSON. */
+export function exampleRequest(
+  tool: ToolSpec,
+  example: ToolExample,
+  options: SampleOptions = {},
+): SampleRequest {
+  const common = { path: tool.api.path, auth: options.auth, output: exampleOutput(tool, example) };
+  if (sendsJson(tool, example)) return { ...common, json: exampleBody(tool, example) };
+  const fields = Object.fromEntries(
+    Object.entries(example.fields).map(([name, value]) => [name, formText(value)]),
+  );
+  const files = exampleInputs(tool, example).map((name) => ({ field: tool.api.input.field, name }));
+  return { ...common, fields, files };
+}

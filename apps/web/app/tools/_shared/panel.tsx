@@ -1,11 +1,13 @@
+import type { InputKind, OutputKind } from '@toolkit/catalog';
 import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Alert, AlertDescription } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { ApiError, apiBaseUrl, errorPosition, type UploadProgress } from '~/lib/api-client';
+import { ApiError, apiBaseUrl, errorPosition, type ToolInput, type UploadProgress } from '~/lib/api-client';
 import { isAbortError, type JobView } from '~/lib/use-tool-mutation';
 import { cn } from '~/lib/utils';
 import { ApiKeyField } from './api-key-field';
+import { CopyRequest, PanelApiProvider } from './copy-request';
 import { errorMessage } from './format';
 import { JobProgressBar } from './job-progress';
 import { UploadProgressBar } from './upload-progress';
@@ -19,13 +21,15 @@ export function ToolPanel({
   children,
   aside,
 }: {
-  /** The API operation the panel calls. */
-  endpoint: { method: string; path: string };
+  /** The API operation the panel calls (its catalog `api`: the form card's "Copy as" needs its input and output). */
+  endpoint: { method: string; path: string; input?: InputKind; output?: OutputKind };
   children: ReactNode;
   /** Help and usage notes, beside the form on wide screens. */
   aside?: ReactNode;
 }) {
   const headingId = useId();
+  const { path, input, output } = endpoint;
+  const api = useMemo(() => (input && output ? { path, input, output } : null), [path, input, output]);
   // data-ready appears once the panel has hydrated: browser tests wait for it before they click.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -49,7 +53,9 @@ export function ToolPanel({
         </p>
       </div>
       <div className={cn('grid gap-6', aside && 'lg:grid-cols-[minmax(0,1fr)_17rem]')}>
-        <div className="flex min-w-0 flex-col gap-6">{children}</div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <PanelApiProvider api={api}>{children}</PanelApiProvider>
+        </div>
         {aside && <aside className="flex flex-col gap-4 text-sm">{aside}</aside>}
       </div>
     </section>
@@ -64,10 +70,14 @@ export interface FormMutation {
   /** The asynchronous job the call runs as, once the server has accepted it. */
   job?: JobView | null;
   cancel?: () => void;
+  /** The input of the last request made, for "Copy as"; its result once it came. */
+  variables?: ToolInput;
+  data?: unknown;
 }
 
 /**
- * The card that holds a tool's input and fields, then the submit button, the upload progress bar
+ * The card that holds a tool's input and fields, then the submit button (with "Copy as" once a
+ * request has been made), the upload progress bar
  * while a large upload travels (then the job's, for a call run as a job) and, after a failure, the
  * inline error under the form (with the line and column when the error names them;
  * `onErrorPosition` lets a text input jump there).
@@ -101,8 +111,9 @@ export function FormCard({
       className="flex flex-col gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6"
     >
       {children}
-      <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <SubmitButton pending={mutation.isPending} label={texts.submit} pendingLabel={texts.submitting} />
+        {mutation.variables && <CopyRequest input={mutation.variables} result={mutation.data} />}
       </div>
       {mutation.isPending && mutation.job && <JobProgressBar job={mutation.job} onCancel={mutation.cancel} />}
       {mutation.isPending && !mutation.job && mutation.progress && (

@@ -1,6 +1,8 @@
+import { liveTools } from '@toolkit/catalog';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { type FieldDoc, schemaFields } from '~/lib/schema-fields';
+import { useUrlFields } from './use-url-fields';
 
 /*
  * The state of a panel's fields, read from the tool's request schema in the catalog: the initial
@@ -19,6 +21,29 @@ function initialValues(fields: readonly FieldDoc[], overrides: Readonly<Record<s
     values[field.name] = typeof value === 'number' ? String(value) : value;
   }
   return values;
+}
+
+/**
+ * The field a text tool's typed text goes in (its catalog `textKey`): that is use-text-or-file's to
+ * keep in the address, not the form's.
+ */
+function textKeyOf(schema: z.ZodObject): string | undefined {
+  const input = liveTools.find((tool) => tool.api.request === schema)?.api.input;
+  return input?.kind === 'json-or-file' ? input.textKey : undefined;
+}
+
+/** The fields as text for the address: a checkbox as true/false. */
+function urlValues(values: Readonly<Record<string, FieldValue>>, skip: string | undefined) {
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) if (name !== skip) texts[name] = String(value);
+  return texts;
+}
+
+/** A field's value read from the address, or undefined when it is not one the field takes. */
+export function fieldFromUrl(doc: FieldDoc, text: string): FieldValue | undefined {
+  if (doc.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  if (doc.values && !doc.values.includes(text)) return undefined;
+  return text;
 }
 
 /** The values as sent: empty text left out, so the server applies its default. */
@@ -77,6 +102,21 @@ export function useSchemaForm<S extends z.ZodObject>(
     initialValues(docs, (overrides ?? {}) as Record<string, FieldValue>),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const textKey = useMemo(() => textKeyOf(schema), [schema]);
+  const [defaults] = useState(values);
+
+  useUrlFields(urlValues(values, textKey), (found) =>
+    // A field changed before hydration (typed early) keeps what the visitor gave it.
+    setValues((current) => {
+      const next = { ...current };
+      for (const [name, text] of Object.entries(found)) {
+        const doc = specs[name];
+        const value = doc && fieldFromUrl(doc, text);
+        if (value !== undefined && current[name] === defaults[name]) next[name] = value;
+      }
+      return next;
+    }),
+  );
 
   const checkOne = (name: string, next: Record<string, FieldValue>) => {
     const message = schemaErrors(schema, next)[name];

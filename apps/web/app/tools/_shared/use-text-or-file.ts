@@ -2,6 +2,7 @@ import type { InputKind } from '@toolkit/catalog';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { textNoun } from './input-kinds';
+import { urlText, useUrlFields } from './use-url-fields';
 
 type TextInput = Extract<InputKind, { kind: 'json-or-file' }>;
 
@@ -42,13 +43,20 @@ export function offsetOf(text: string, line: number, column = 1): number {
 
 /**
  * The state of a text/data tool's input: text typed or pasted into the editor, or a file (the API
- * takes either; a file keeps its bytes and encoding exactly). `onChange` hears every change.
+ * takes either; a file keeps its bytes and encoding exactly). `onChange` hears every change. The text
+ * lives in the page's address while it is short (use-url-fields.ts).
  */
 export function useTextOrFile(input: TextInput, initialText = '', onChange?: () => void): TextOrFile {
   const noun = textNoun(input.textKey);
   const [text, setTextState] = useState(initialText);
   const [file, setFile] = useState<File | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  // The text in the address under its API name, while it is short; text typed early stays.
+  useUrlFields({ [input.textKey]: urlText(text) }, (found) => {
+    const restored = found[input.textKey];
+    if (restored !== undefined) setTextState((current) => (current === initialText ? restored : current));
+  });
 
   const setText = useCallback(
     (next: string) => {

@@ -14,6 +14,7 @@ import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
+import { useUrlFields } from '../_shared/use-url-fields';
 import { noConversionMessage, sourceFormatOf, targetsFor, useConversionFormats } from './conversion-formats';
 
 const tool = getTool('file-conversion');
@@ -50,6 +51,8 @@ export default function FileConversionPanel() {
   const targets = targetsFor(upload.file?.name, formats.data);
   const source = upload.file && formats.data ? sourceFormatOf(upload.file.name, formats.data) : undefined;
   const [to, setTo] = useState('');
+  // The target a link names holds once a file that converts to it is chosen.
+  useUrlFields({ to }, (found) => setTo((current) => current || (found.to ?? '')));
   // The file whose Convert press found nothing to convert it to: the panel then says so, loudly.
   const [refused, setRefused] = useState<File | null>(null);
   const toId = useId();

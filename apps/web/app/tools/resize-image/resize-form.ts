@@ -89,3 +89,31 @@ export function toResizeFields(values: ResizeValues) {
     quality: Number(values.quality),
   } satisfies ResizeFields;
 }
+
+/** The fields for the page's address, under their API names. */
+export function resizeUrlValues(values: ResizeValues): Record<string, string> {
+  return {
+    width: values.width,
+    height: values.height,
+    quality: values.quality,
+    maintain_aspect: String(values.maintainAspect),
+  };
+}
+
+/** The values a link gives, each only where the visitor has not changed it already (typed early). */
+export function restoreResizeValues(
+  current: ResizeValues,
+  found: Readonly<Record<string, string>>,
+): ResizeValues {
+  const next = { ...current };
+  const untouched = (name: keyof ResizeValues) => current[name] === initialResizeValues[name];
+  for (const name of ['width', 'height', 'quality'] as const) {
+    const text = found[name];
+    if (text !== undefined && untouched(name))
+      next[name] = digitsOnly(text).slice(0, name === 'quality' ? 3 : undefined);
+  }
+  const aspect = found.maintain_aspect;
+  if ((aspect === 'true' || aspect === 'false') && untouched('maintainAspect'))
+    next.maintainAspect = aspect === 'true';
+  return next;
+}

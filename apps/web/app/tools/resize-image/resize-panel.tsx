@@ -10,6 +10,7 @@ import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useTypedEarly } from '../_shared/use-early-input';
 import { useFileUpload } from '../_shared/use-file-upload';
+import { useUrlFields } from '../_shared/use-url-fields';
 import {
   digitsOnly,
   fieldAvailability,
@@ -17,6 +18,8 @@ import {
   labels,
   messages,
   type ResizeValues,
+  resizeUrlValues,
+  restoreResizeValues,
   toResizeFields,
   validateQuality,
 } from './resize-form';
@@ -38,6 +41,9 @@ export default function ResizePanel() {
   const [qualityError, setQualityError] = useState<string | null>(null);
   const ids = { width: useId(), height: useId(), quality: useId(), aspect: useId(), help: useId() };
   const available = fieldAvailability(values);
+  useUrlFields(resizeUrlValues(values), (found) =>
+    setValues((current) => restoreResizeValues(current, found)),
+  );
 
   const setSide = (side: 'width' | 'height') => (value: string) =>
     setValues((current) => ({ ...current, [side]: digitsOnly(value) }));

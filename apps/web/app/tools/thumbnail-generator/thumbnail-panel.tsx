@@ -9,6 +9,7 @@ import { ImageResult } from '../_shared/results/image-result';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
+import { useUrlFields } from '../_shared/use-url-fields';
 import { DEFAULT_SIZE, SIZE_LABEL, sizeOptions, validateSize } from './thumbnail-sizes';
 
 /** The specification has the thumbnail form call the resize operation with `size` (§7). */
@@ -30,6 +31,10 @@ export default function ThumbnailPanel() {
   const upload = useFileUpload(resize.api.input, mutation.reset);
   const [size, setSize] = useState<string>(DEFAULT_SIZE);
   const [sizeError, setSizeError] = useState<string | null>(null);
+  useUrlFields({ size }, (found) => {
+    const restored = sizeOptions.find((option) => option.value === found.size)?.value;
+    if (restored) setSize((current) => (current === DEFAULT_SIZE ? restored : current));
+  });
   const selectId = useId();
 
   const submit = () => {
