@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { formatViolations, seriousViolations } from '../support/axe.js';
 import { downloadResult } from '../support/data-tools.js';
 import { images } from '../support/files.js';
-import { expect, test, visit } from '../support/test.js';
+import { spec } from '../support/spec.js';
+import { expect, test, visit, visitHydrated } from '../support/test.js';
 import { pickBuffer, pickFile, tool } from '../support/tools.js';
+import { htmlIsDark } from '../support/ui.js';
 
 /*
  * The pipeline builder (/docs/pipeline, issue 32) used as a person does: pick an input, add steps
@@ -147,6 +150,20 @@ test.describe('/docs/pipeline', () => {
   });
 });
 
+test('steps reorder from the keyboard, focus staying on the moved step, and the link follows', async ({
+  page,
+}) => {
+  await visitHydrated(page, '/docs/pipeline?s1=images%2Fresize&s1.width=300&s2=images%2Fflip');
+  await step(page, 2).getByRole('button', { name: 'Move step 2 up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(step(page, 1).getByRole('heading')).toHaveText('Step 1: Flip Image');
+  await expect(step(page, 2).getByRole('heading')).toHaveText('Step 2: Resize Image');
+  // 'Move step 1 up' is disabled once the step is first: focus goes to its other move button.
+  await expect(step(page, 1).getByRole('button', { name: 'Move step 1 down' })).toBeFocused();
+  await expect(step(page, 2).getByLabel('Width', { exact: true })).toHaveValue('300');
+  await expect(page).toHaveURL(/\?input=file&s1=images%2Fflip&s2=images%2Fresize&s2.width=300$/);
+});
+
 test.describe('/docs/pipeline errors', () => {
   test.use({
     allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 4\d\d/],
@@ -171,4 +188,30 @@ test.describe('/docs/pipeline errors', () => {
     await expect(alert).toContainText('Step 1 (images/resize): ');
     await expect(step(page, 1)).toContainText('Step 1 (images/resize): ');
   });
+});
+
+test.describe('/docs/pipeline accessibility', () => {
+  // axe is injected inline, which the product's CSP refuses.
+  test.use({ bypassCSP: true });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious axe violation with steps, times and a result (${theme} theme)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
+      await visitHydrated(
+        page,
+        `/docs/pipeline?input=text&text=a%2Cb%0A1%2C2%0A&s1=data%2Fcsv-to-json&s2=data%2Fjson-to-xml`,
+      );
+      await tool.main(page).getByRole('button', { name: 'Run pipeline' }).click();
+      await expect(
+        tool.main(page).getByRole('list', { name: 'Time per step' }).getByRole('listitem'),
+      ).toHaveCount(2);
+      expect(await htmlIsDark(page)).toBe(theme === 'dark');
+      const violations = await seriousViolations(page);
+      expect(violations.length, formatViolations(violations)).toBe(0);
+    });
+  }
 });
