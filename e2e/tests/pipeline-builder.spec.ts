@@ -1,8 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { probe } from '../support/audio.js';
 import { formatViolations, seriousViolations } from '../support/axe.js';
 import { downloadResult } from '../support/data-tools.js';
-import { images } from '../support/files.js';
+import { fixture, images } from '../support/files.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit, visitHydrated } from '../support/test.js';
 import { pickBuffer, pickFile, tool } from '../support/tools.js';
@@ -162,6 +164,25 @@ test('steps reorder from the keyboard, focus staying on the moved step, and the 
   await expect(step(page, 1).getByRole('button', { name: 'Move step 1 down' })).toBeFocused();
   await expect(step(page, 2).getByLabel('Width', { exact: true })).toHaveValue('300');
   await expect(page).toHaveURL(/\?input=file&s1=images%2Fflip&s2=images%2Fresize&s2.width=300$/);
+});
+
+test('a pipeline with an external program (ffmpeg) runs as an asynchronous job and gives its result', async ({
+  page,
+}) => {
+  const sent: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/pipeline')) sent.push(request.headers().prefer);
+  });
+  await visit(page, '/docs/pipeline');
+  await addStep(page, 'Audio Format Converter');
+  await chooseIn(page, 1, 'Format', 'mp3');
+  await pickFile(page, fixture('audio/Front_Center_pcm16_48k_mono.wav'));
+  await tool.main(page).getByRole('button', { name: 'Run pipeline' }).click();
+  const file = await downloadResult(page);
+  expect(sent).toEqual(['respond-async']);
+  const saved = test.info().outputPath(file.name);
+  await writeFile(saved, file.data);
+  expect((await probe(saved)).codec).toBe('mp3');
 });
 
 test.describe('/docs/pipeline errors', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chainProblem, defaultInput, nextChoices, opOf, requestStep, stepFields, toolOfOp } from './chain';
+import {
+  chainProblem,
+  defaultInput,
+  nextChoices,
+  opOf,
+  requestStep,
+  runsAsJob,
+  stepFields,
+  toolOfOp,
+} from './chain';
 
 const ops = (tools: ReturnType<typeof nextChoices>) => tools.map(opOf).sort();
 const step = (op: string, values: Record<string, string> = {}) => ({ op, values });
@@ -99,5 +108,13 @@ describe('steps as sent', () => {
     expect(defaultInput([step('data/csv-to-json')])).toBe('text');
     expect(defaultInput([step('images/resize')])).toBe('file');
     expect(defaultInput([])).toBe('file');
+  });
+});
+
+describe('a pipeline run as a job', () => {
+  it('when a step runs an external program, or the upload is large', () => {
+    expect(runsAsJob([step('images/resize'), step('images/convert')], 1000, 5_000_000)).toBe(false);
+    expect(runsAsJob([step('audio/convert', { format: 'mp3' })], 1000, 5_000_000)).toBe(true);
+    expect(runsAsJob([step('images/resize')], 5_000_000, 5_000_000)).toBe(true);
   });
 });

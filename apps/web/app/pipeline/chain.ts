@@ -3,6 +3,7 @@ import {
   type FieldDoc,
   inputKinds,
   type LiveTool,
+  laneOf,
   liveTools,
   type PipelineMismatch,
   type PlannedStep,
@@ -98,5 +99,18 @@ export function nextChoices(input: InputChoice, steps: readonly StepState[]): Li
   return stepTools.filter((tool) => {
     const result = checkChain([...before, { op: opOf(tool), tool, fields: {} }], from);
     return !('step' in result);
+  });
+}
+
+/**
+ * Whether a pipeline runs as an asynchronous job: when a step runs an external program (ffmpeg,
+ * LibreOffice: the catalog's 'programs' lane) or the upload is large (`asyncMinBytes`), as the
+ * try-it panels do for such calls.
+ */
+export function runsAsJob(steps: readonly StepState[], fileBytes: number, asyncMinBytes: number): boolean {
+  if (fileBytes >= asyncMinBytes) return true;
+  return steps.some((step) => {
+    const tool = toolOfOp(step.op);
+    return tool !== undefined && laneOf(tool) === 'programs';
   });
 }

@@ -1,9 +1,10 @@
 import { type InputKind, maxPipelineSteps } from '@toolkit/catalog';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ASYNC_MIN_BYTES } from '~/lib/jobs';
 import { useFileUpload } from '~/tools/_shared/use-file-upload';
 import { AddStep } from './add-step';
-import { chainProblem, defaultInput, requestStep, toolOfOp } from './chain';
+import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './chain';
 import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
 import { RunSection } from './run-section';
@@ -89,7 +90,13 @@ export default function PipelineBuilder() {
     if (input === 'text' && state.text === '') return toast.error('Please enter text before running.');
     const source = input === 'file' ? upload.take() : { text: state.text };
     if (!source) return;
-    run.mutate({ steps: steps.map(requestStep), input: source, output: lastTool.api.output });
+    const bytes = 'file' in source ? source.file.size : 0;
+    run.mutate({
+      steps: steps.map(requestStep),
+      input: source,
+      output: lastTool.api.output,
+      asJob: runsAsJob(steps, bytes, ASYNC_MIN_BYTES),
+    });
   };
 
   const stepProblem = (n: number): string | undefined => {

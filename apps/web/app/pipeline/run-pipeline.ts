@@ -12,6 +12,7 @@ import {
   UNKNOWN_ERROR_MESSAGE,
   type UploadProgress,
 } from '~/lib/api-client';
+import { parseJob } from '~/lib/jobs';
 import { type ResultOf, readResult } from '~/lib/tool-response';
 import { xhrFetch } from '~/lib/xhr-transport';
 
@@ -74,14 +75,12 @@ export interface RunOptions {
   onUnauthorized?: () => void;
 }
 
-/** Runs a pipeline; failures are the contract's errors as ApiError (NetworkError when nothing came back). */
-export async function runPipeline(
-  request: PipelineRequest,
-  options: RunOptions = {},
-): Promise<PipelineOutcome> {
+/** Sends the pipeline; a failure is the contract's error as ApiError (NetworkError when nothing came back). */
+async function send(request: PipelineRequest, options: RunOptions, extra: Record<string, string> = {}) {
   const { body, json } = pipelineBody(request);
   const headers: Record<string, string> = {
     Accept: request.output === 'analysis' ? 'application/json' : '*/*',
+    ...extra,
   };
   if (json) headers['Content-Type'] = 'application/json';
   if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
@@ -109,8 +108,26 @@ export async function runPipeline(
     const fallback = found === undefined ? UNKNOWN_BLOB_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
     throw errorFrom(response, found, fallback, 'HTTP_ERROR');
   }
+  return response;
+}
+
+/** Runs a pipeline and reads the last step's answer. */
+export async function runPipeline(
+  request: PipelineRequest,
+  options: RunOptions = {},
+): Promise<PipelineOutcome> {
+  const response = await send(request, options);
   const timings = parseServerTiming(response.headers.get('server-timing'));
   return { result: await readResult(response, request.output), timings };
+}
+
+/** Submits the pipeline as an asynchronous job (`Prefer: respond-async`); the jobs client follows it. */
+export async function submitPipelineJob(request: PipelineRequest, options: RunOptions = {}): Promise<string> {
+  const response = await send(request, options, { Prefer: 'respond-async' });
+  const job = response.status === 202 ? parseJob(await readJson(response)) : undefined;
+  if (!job)
+    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', message: UNKNOWN_ERROR_MESSAGE });
+  return job.id;
 }
 
 /** The step (1-based) an error names: 'Step 2 (data/json-to-xml) …' or a detail on `steps[1]…`. */

@@ -5,6 +5,7 @@ import { ApiError } from '~/lib/api-client';
 import { isAbortError } from '~/lib/use-tool-mutation';
 import { ApiKeyField } from '~/tools/_shared/api-key-field';
 import { errorMessage } from '~/tools/_shared/format';
+import { JobProgressBar } from '~/tools/_shared/job-progress';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { UploadProgressBar } from '~/tools/_shared/upload-progress';
 import { PipelineResult } from './pipeline-result';
@@ -33,7 +34,7 @@ export function RunSection({
   original: File | null;
 }) {
   const error = run.error && !isAbortError(run.error) ? run.error : null;
-  const working = run.isPending && !run.progress;
+  const working = run.isPending && !run.progress && !run.job;
   return (
     <section aria-labelledby="pipeline-run" className="flex flex-col gap-4">
       <h2 id="pipeline-run" className="font-semibold text-xl tracking-tight">
@@ -67,7 +68,10 @@ export function RunSection({
           </Button>
         </div>
       )}
-      {run.isPending && run.progress && <UploadProgressBar progress={run.progress} onCancel={run.cancel} />}
+      {run.isPending && run.job && <JobProgressBar job={run.job} onCancel={run.cancel} />}
+      {run.isPending && !run.job && run.progress && (
+        <UploadProgressBar progress={run.progress} onCancel={run.cancel} />
+      )}
       {error && (
         <ErrorAlert
           title={run.failedStep ? `Step ${run.failedStep} failed` : 'The pipeline failed'}
