@@ -45,7 +45,13 @@ export default function PipelineBuilder() {
   const problem = chainProblem(input, steps);
   const lastTool = steps.length > 0 ? toolOfOp(steps[steps.length - 1]?.op ?? '') : undefined;
 
-  const update = (patch: Partial<PipelineState>) => setState({ ...state, input, steps, ...patch });
+  /** A change to the latest state (several may come in one go), its input made explicit. */
+  const change = (edit: (current: PipelineState & { input: InputChoice }) => Partial<PipelineState>) =>
+    setState((current) => {
+      const base = { ...current, input: current.input ?? defaultInput(current.steps) };
+      return { ...base, ...edit(base) };
+    });
+  const update = (patch: Partial<PipelineState>) => change(() => patch);
   /** A change of the steps themselves: old times, errors and result no longer describe them. */
   const restructure = (next: StepState[]) => {
     setErrors([]);
@@ -105,6 +111,7 @@ export default function PipelineBuilder() {
     return undefined;
   };
 
+  const keys = stepKeys(steps);
   return (
     <div className="flex flex-col gap-8">
       <PipelineInput
@@ -127,7 +134,7 @@ export default function PipelineBuilder() {
         <ol className="flex flex-col gap-4">
           {steps.map((step, i) => (
             <StepCard
-              key={stepKeys(steps)[i]}
+              key={keys[i]}
               step={step}
               index={i}
               count={steps.length}
@@ -135,12 +142,13 @@ export default function PipelineBuilder() {
               problem={stepProblem(i + 1)}
               errors={errors[i] ?? {}}
               onErrors={(found) => setErrors((all) => Object.assign([...all], { [i]: found }))}
-              onSet={(name, value) => {
-                const next = steps.map((s, j) =>
-                  j === i ? { ...s, values: { ...s.values, [name]: value } } : s,
-                );
-                update({ steps: next });
-              }}
+              onSet={(name, value) =>
+                change((current) => ({
+                  steps: current.steps.map((s, j) =>
+                    j === i ? { ...s, values: { ...s.values, [name]: value } } : s,
+                  ),
+                }))
+              }
               onMove={(by) => move(i, by)}
               onRemove={() => {
                 focusNext.current = 'add';

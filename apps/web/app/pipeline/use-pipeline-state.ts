@@ -26,13 +26,21 @@ export function usePipelineState() {
   // Every address this page wrote: while navigations catch up, an older one of ours may show.
   const written = useRef(new Set<string>());
 
+  // The state as of the last change, for changes made in one go (fields handed over at mount).
+  const latest = useRef(state);
+
   if (search !== null && search !== adopted && !written.current.has(search)) {
+    const read = readPipelineState(new URLSearchParams(search));
+    latest.current = read;
     setAdopted(search);
-    setState(readPipelineState(new URLSearchParams(search)));
+    setState(read);
   }
 
+  /** Applies a change to the latest state, and writes the result to the address. */
   const update = useCallback(
-    (next: PipelineState) => {
+    (change: (current: PipelineState) => PipelineState) => {
+      const next = change(latest.current);
+      latest.current = next;
       setState(next);
       const nextParams = pipelineSearchParams(next);
       written.current.add(nextParams.toString());
