@@ -15,6 +15,8 @@ declare module 'virtual:catalog-nav' {
           markdownPath: string;
           /** The operation's MCP tool name, e.g. 'images_flip'. */
           mcpName: string;
+          /** Its path as a pipeline step ('images/resize'); null when it cannot be one (several files). */
+          pipelineOp: string | null;
         }
       : never
     : never;

@@ -32,6 +32,7 @@ describe('routes', () => {
         expect.objectContaining({ path: '/', file: 'routes/home.tsx' }),
         expect.objectContaining({ path: '/about', file: 'routes/about.tsx' }),
         expect.objectContaining({ path: '/docs/mcp', file: 'routes/mcp.tsx' }),
+        expect.objectContaining({ path: '/docs/pipeline', file: 'routes/pipeline.tsx' }),
         expect.objectContaining({ path: '/docs/api', file: 'routes/docs-layout.tsx' }),
         expect.objectContaining({ path: '/docs/api/*', file: 'routes/docs-not-found.tsx' }),
         expect.objectContaining({ path: '/*', file: 'routes/not-found.tsx' }),
@@ -40,8 +41,14 @@ describe('routes', () => {
     expect(flat.filter((r) => r.file === 'routes/docs-page.tsx')).toHaveLength(tools.length);
   });
 
-  it('pre-render the home page, the about page, every documentation page and the MCP page', () => {
-    expect(prerenderPaths).toEqual(['/', '/about', ...tools.map((t) => t.path), '/docs/mcp']);
-    expect(prerenderPaths).toHaveLength(25);
+  it('pre-render the home page, the about page, every documentation page, the MCP page and the pipeline builder', () => {
+    expect(prerenderPaths).toEqual([
+      '/',
+      '/about',
+      ...tools.map((t) => t.path),
+      '/docs/mcp',
+      '/docs/pipeline',
+    ]);
+    expect(prerenderPaths).toHaveLength(26);
   });
 });

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { tools } from '@toolkit/catalog';
 
 const docsPage = 'routes/docs-page.tsx';
@@ -20,5 +20,9 @@ export default [
   // The MCP server's page: outside docs/api, so the sidebar and search keep the specified 22 pages.
   route('docs/mcp', 'routes/mcp.tsx'),
   route('docs/api', 'routes/docs-layout.tsx', [...docsRoutes, route('*', 'routes/docs-not-found.tsx')]),
+  // The pipeline builder: in the docs layout, not one of its 22 pages (sidebar and search stay as specified).
+  layout('routes/docs-layout.tsx', { id: 'pipeline-layout' }, [
+    route('docs/pipeline', 'routes/pipeline.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

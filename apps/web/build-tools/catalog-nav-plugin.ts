@@ -45,8 +45,16 @@ export function catalogNavPlugin(): Plugin {
     async load(id) {
       if (id !== resolvedId) return undefined;
       const catalog = await loadCatalog();
-      const { apiBasePath, apiVersion, groups, markdownPath, mcpToolName, tools, unknownBreadcrumb } =
-        catalog;
+      const {
+        apiBasePath,
+        apiVersion,
+        groups,
+        inputKinds,
+        markdownPath,
+        mcpToolName,
+        tools,
+        unknownBreadcrumb,
+      } = catalog;
       const navTools = tools.map((t) => ({
         id: t.id,
         slug: t.slug,
@@ -64,6 +72,8 @@ export function catalogNavPlugin(): Plugin {
         // The page's Markdown copy and the name the MCP server gives the operation (catalog rules).
         markdownPath: markdownPath(t),
         mcpName: mcpToolName(t),
+        // The step a pipeline names it by, when it can be one (it takes one input: media-kinds.ts).
+        pipelineOp: t.status === 'live' && inputKinds(t).length > 0 ? t.api.path.slice(1) : null,
       }));
       const navGroups = groups.map((g) => ({ ...g }));
       return [

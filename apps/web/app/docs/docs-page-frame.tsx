@@ -1,9 +1,13 @@
 // Before any chunk that builds a zod schema (the live sections): see the module.
 import '~/lib/zod-csp';
+import { WorkflowIcon } from 'lucide-react';
 import { lazy } from 'react';
+import { Link } from 'react-router';
 import { HydrationBoundary } from '~/components/layout/hydration-boundary';
+import { Button } from '~/components/ui/button';
 import type { NavTool } from '~/lib/catalog';
 import { docsGroups, findNavTool } from '~/lib/catalog';
+import { pipelineHref } from '~/pipeline/pipeline-url';
 import { MarkdownActions } from './markdown-actions';
 import { NotImplemented } from './not-implemented';
 
@@ -26,6 +30,16 @@ export function DocsPageFrame({ tool }: { tool: NavTool }) {
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">{tool.title}</h1>
         <p className="max-w-3xl text-lg text-muted-foreground leading-8">{tool.description}</p>
         {tool.status === 'live' && <MarkdownActions markdownPath={tool.markdownPath} />}
+        {tool.status === 'live' && tool.pipelineOp && (
+          <div>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={pipelineHref(tool.pipelineOp)}>
+                <WorkflowIcon aria-hidden="true" />
+                Use in a pipeline
+              </Link>
+            </Button>
+          </div>
+        )}
       </header>
       {tool.status === 'live' ? (
         // Pre-rendered in full; in the browser the server HTML stays until the chunk has loaded.

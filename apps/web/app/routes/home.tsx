@@ -1,4 +1,4 @@
-import { ArrowRightIcon, SparklesIcon } from 'lucide-react';
+import { ArrowRightIcon, SparklesIcon, WorkflowIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { GithubIcon } from '~/components/layout/github-icon';
 import { groupIcons } from '~/components/layout/group-icons';
@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { DOCS_ROOT, docsGroups } from '~/lib/catalog';
 import { pageMeta } from '~/lib/meta';
 import { siteConfig } from '~/lib/site-config';
+import { PIPELINE_PATH } from '~/pipeline/pipeline-url';
 
 export function meta() {
   return pageMeta(undefined, siteConfig.description);
@@ -89,6 +90,14 @@ export default function Home() {
             );
           })}
         </ul>
+        <p className="mt-8 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border bg-card px-6 py-4 text-muted-foreground text-sm">
+          <WorkflowIcon className="size-4 text-brand" aria-hidden="true" />
+          Chain them: the
+          <Link to={PIPELINE_PATH} className="font-medium text-brand underline-offset-4 hover:underline">
+            pipeline builder
+          </Link>
+          runs up to 10 operations, each on the result of the one before.
+        </p>
       </section>
     </main>
   );

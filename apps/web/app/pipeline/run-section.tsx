@@ -1,0 +1,87 @@
+import type { OutputKind } from '@toolkit/catalog';
+import { Loader2Icon, PlayIcon, XIcon } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { ApiError } from '~/lib/api-client';
+import { isAbortError } from '~/lib/use-tool-mutation';
+import { ApiKeyField } from '~/tools/_shared/api-key-field';
+import { errorMessage } from '~/tools/_shared/format';
+import { JobProgressBar } from '~/tools/_shared/job-progress';
+import { ErrorAlert } from '~/tools/_shared/panel';
+import { UploadProgressBar } from '~/tools/_shared/upload-progress';
+import { PipelineResult } from './pipeline-result';
+import type { PipelineRun } from './use-pipeline-run';
+
+const FAILURE = 'An error occurred while running the pipeline.';
+
+/**
+ * Run: the button, what is going on while the pipeline runs (upload progress, then the steps at
+ * work, with Cancel), the contract's error naming the step that failed, and the result.
+ */
+export function RunSection({
+  run,
+  steps,
+  problem,
+  onRun,
+  output,
+  original,
+}: {
+  run: PipelineRun;
+  steps: number;
+  /** Why the pipeline cannot run as it is (a step that does not fit). */
+  problem: string | undefined;
+  onRun: () => void;
+  output: OutputKind | undefined;
+  original: File | null;
+}) {
+  const error = run.error && !isAbortError(run.error) ? run.error : null;
+  const working = run.isPending && !run.progress && !run.job;
+  return (
+    <section aria-labelledby="pipeline-run" className="flex flex-col gap-4">
+      <h2 id="pipeline-run" className="font-semibold text-xl tracking-tight">
+        Run
+      </h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="brand" size="lg" disabled={run.isPending} onClick={onRun}>
+          {run.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <PlayIcon aria-hidden="true" />
+          )}
+          {run.isPending ? 'Running…' : 'Run pipeline'}
+        </Button>
+        {/* Slot for "Copy as cURL / JavaScript / Python" (lib/request-code.ts, tools/_shared/copy-request.tsx):
+            the request is exactly pipelineBody() of run-pipeline.ts, posted to /pipeline. */}
+      </div>
+      {problem && (
+        <p role="alert" className="text-destructive text-sm">
+          {problem}
+        </p>
+      )}
+      <div role="status" aria-live="polite" className="text-muted-foreground text-sm empty:hidden">
+        {working ? `Running ${steps} ${steps === 1 ? 'step' : 'steps'}…` : ''}
+      </div>
+      {working && (
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={run.cancel}>
+            <XIcon aria-hidden="true" />
+            Cancel
+          </Button>
+        </div>
+      )}
+      {run.isPending && run.job && <JobProgressBar job={run.job} onCancel={run.cancel} />}
+      {run.isPending && !run.job && run.progress && (
+        <UploadProgressBar progress={run.progress} onCancel={run.cancel} />
+      )}
+      {error && (
+        <ErrorAlert
+          title={run.failedStep ? `Step ${run.failedStep} failed` : 'The pipeline failed'}
+          message={errorMessage(error, FAILURE)}
+        />
+      )}
+      {error instanceof ApiError && error.status === 401 && <ApiKeyField />}
+      {run.data && output && !run.isPending && (
+        <PipelineResult outcome={run.data} output={output} original={original} />
+      )}
+    </section>
+  );
+}
