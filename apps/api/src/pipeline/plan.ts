@@ -23,6 +23,14 @@ export interface Plan {
   steps: Step[];
   /** Text input (the first step's text member), when no file is uploaded. */
   text: string | undefined;
+  /** The run's time limit: the sum of its steps' own. */
+  timeoutMs: number;
+}
+
+/** What bounds a pipeline: each step's own time limit, and the most they may add up to. */
+export interface PipelineLimits {
+  stepTimeoutMs: (tool: LiveTool) => number;
+  maxTimeoutMs: number;
 }
 
 const byPath = new Map<string, LiveTool>(liveTools.map((tool) => [tool.api.path.slice(1), tool]));
@@ -69,7 +77,7 @@ function planStep(raw: unknown, index: number): Step {
  * The plan of a pipeline document (`{"steps": […], "input": {"text": …}}`), given whether files
  * were uploaded beside it. Throws the contract's error naming the first thing wrong.
  */
-export function planPipeline(document: unknown, files: number): Plan {
+export function planPipeline(document: unknown, files: number, limits: PipelineLimits): Plan {
   if (!isObject(document) || !Array.isArray(document.steps)) {
     throw invalid('Send a pipeline: a JSON object with "steps", a list of {"op": …, …fields}.', 'steps');
   }
@@ -92,7 +100,12 @@ export function planPipeline(document: unknown, files: number): Plan {
       details: [{ field: `steps[${checked.step - 1}].op`, message: checked.message }],
     });
   }
-  return { steps, text };
+  const timeoutMs = steps.reduce((sum, step) => sum + limits.stepTimeoutMs(step.tool), 0);
+  if (timeoutMs > limits.maxTimeoutMs) {
+    const message = `The steps' time limits add up to ${timeoutMs / 1000} s; a pipeline may take at most ${limits.maxTimeoutMs / 1000} s. Use fewer steps.`;
+    throw new ApiError('PIPELINE_INVALID', message, { details: [{ field: 'steps', message }] });
+  }
+  return { steps, text, timeoutMs };
 }
 
 /** The URL of a step's own request. */

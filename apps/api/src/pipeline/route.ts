@@ -1,13 +1,14 @@
-import { type InputKind, liveTools, maxFormBytes, toolReference } from '@toolkit/catalog';
+import { type InputKind, imageHeaders, liveTools, maxFormBytes, toolReference } from '@toolkit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import { isMultipart, multipartLimitsFor, readMultipart, type UploadedFile } from '../http/multipart.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
 import { limitsOf } from '../openapi/limits.js';
+import { handoffHeader } from '../operations/image/handoff.js';
 import type { ToolRouteConfig } from '../tools/register.js';
 import { batchZip } from './batch.js';
-import { type Plan, planPipeline } from './plan.js';
+import { type PipelineLimits, type Plan, planPipeline } from './plan.js';
 import { runChain } from './run.js';
 
 export const pipelinePath = '/pipeline';
@@ -21,19 +22,38 @@ const ownHeaders = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  handoffHeader,
 ]);
 
-/** `step1;dur=12.3;desc="images/resize", step2;…` */
-export function stepTimings(plan: Plan, durations: readonly number[]): string {
+/** The mark of a step whose result went on unencoded (an intermediate image, handoff.ts). */
+const notEncoded = ' (intermediate not encoded)';
+
+/** `step1;dur=12.3;desc="images/resize (intermediate not encoded)", step2;dur=…;desc="images/convert"` */
+export function stepTimings(
+  plan: Plan,
+  durations: readonly number[],
+  intermediate: readonly boolean[],
+): string {
   return plan.steps
-    .map((step, i) => `step${i + 1};dur=${(durations[i] ?? 0).toFixed(1)};desc="${step.op}"`)
+    .map((step, i) => {
+      const desc = `${step.op}${intermediate[i] ? notEncoded : ''}`;
+      return `step${i + 1};dur=${(durations[i] ?? 0).toFixed(1)};desc="${desc}"`;
+    })
     .join(', ');
 }
 
-function replayStep(reply: FastifyReply, response: StoredResponse, timing: string): FastifyReply {
+/** The last step's answer as the pipeline's; its X-Original-Size is the pipeline's input's. */
+function replayStep(
+  reply: FastifyReply,
+  response: StoredResponse,
+  timing: string,
+  inputBytes: number,
+): FastifyReply {
   const headers = Object.fromEntries(
     Object.entries(response.headers).filter(([name]) => !ownHeaders.has(name)),
   );
+  const original = imageHeaders.originalSize.name.toLowerCase();
+  if (original in headers) headers[original] = String(inputBytes);
   return reply.code(response.status).headers(headers).header('server-timing', timing).send(response.body);
 }
 
@@ -77,6 +97,12 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
     maxTotalBytes: fileBytes,
   } as const satisfies InputKind;
   const limits = multipartLimitsFor(config, fileBytes, input);
+  const stepLimits = limitsOf(config);
+  const timeouts = new Map(liveTools.map((t) => [t.id, toolReference(t, stepLimits).timeoutMs]));
+  const pipelineLimits: PipelineLimits = {
+    stepTimeoutMs: (tool) => timeouts.get(tool.id) ?? config.timeouts.requestMs,
+    maxTimeoutMs: config.timeouts.pipelineMs,
+  };
 
   app.route({
     method: 'POST',
@@ -91,7 +117,7 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
       reply.raw.once('close', gone);
       try {
         const { document, files } = await readPipeline(request, limits);
-        const plan = planPipeline(document, files.length);
+        const plan = planPipeline(document, files.length, pipelineLimits);
         const options = { accept: request.headers.accept, requestId: request.id, signal: stop.signal };
         if (files.length > 1) {
           const batch = await batchZip(execute, plan, files, options);
@@ -99,13 +125,14 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
             .header('content-type', 'application/zip')
             .header('content-disposition', 'attachment; filename="pipeline-results.zip"')
             .header('cache-control', 'no-store')
-            .header('server-timing', stepTimings(plan, batch.durations))
+            .header('server-timing', stepTimings(plan, batch.durations, batch.intermediate))
             .send(batch.zip);
         }
         const [file] = files;
         const first = file ? { file: { name: file.filename, data: file.data } } : { text: plan.text ?? '' };
-        const { response, durations } = await runChain(execute, plan, first, options);
-        return replayStep(reply, response, stepTimings(plan, durations));
+        const { response, durations, intermediate } = await runChain(execute, plan, first, options);
+        const timing = stepTimings(plan, durations, intermediate);
+        return replayStep(reply, response, timing, file ? file.data.length : 0);
       } finally {
         reply.raw.off('close', gone);
       }

@@ -36,7 +36,8 @@ export async function compressImage(
       lossless: options.lossless,
     },
   });
-  if (result.data.length < input.data.length) return { ...result, compressed: true };
+  // A pipeline's intermediate is never given back as it came.
+  if (result.data.length < input.data.length || source.intermediate) return { ...result, compressed: true };
   return {
     data: input.data,
     format: probe.format,

@@ -36,6 +36,7 @@ import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
 import { decodeFailure } from './failures.js';
 import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
+import { handoffInput, handoffWanted } from './handoff.js';
 import type { ImageLimits } from './limits.js';
 import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
 
@@ -50,6 +51,8 @@ export interface OpenedImage {
   input: ImageInput;
   probe: ImageProbe;
   limits: ImageLimits;
+  /** The upload is a pipeline's intermediate (handoff.ts), not a file of the client's. */
+  intermediate?: boolean;
 }
 
 /**
@@ -98,9 +101,12 @@ export async function openImage(
     const format = await detectFormat(input.data, input.name);
     for (const check of checks.beforeHeader) await check(input, format, limits);
   }
-  const probe = await probeImage(input.data, input.name, limits);
-  for (const check of checks.beforeDecode) await check(input, probe, limits);
-  return { input, probe, limits };
+  const probed = await probeImage(input.data, input.name, limits);
+  for (const check of checks.beforeDecode) await check(input, probed, limits);
+  // A pipeline's intermediate is read as the format it stands for (see handoff.ts).
+  const handoff = handoffInput(probed.format);
+  const probe = handoff ? { ...probed, format: handoff.format, isPalette: handoff.palette } : probed;
+  return { input, probe, limits, intermediate: Boolean(handoff) };
 }
 
 /** What a step knows besides the pipeline it extends. */
@@ -159,7 +165,8 @@ export function decode(source: OpenedImage, animated: boolean): Sharp {
  * finish within the time limit is refused before anything is decoded, naming the limit.
  */
 export function checkEncodeCost(source: OpenedImage, plan: PipelinePlan): void {
-  if (plan.format !== 'avif') return;
+  // An intermediate is not encoded as AVIF (only the last step encodes).
+  if (plan.format !== 'avif' || handoffWanted()) return;
   const budget = source.limits.maxAvifPixels ?? defaultLimits.maxAvifPixels;
   const pixels = plan.outputPixels ?? source.probe.width * source.probe.height;
   if (pixels <= budget) return;
@@ -181,7 +188,7 @@ export async function runPipeline(source: OpenedImage, plan: PipelinePlan): Prom
     const result = await encodeImage(
       image,
       { ...plan.encode, format: plan.format },
-      { paletteInput: source.probe.isPalette, timing: context.timing },
+      { paletteInput: source.probe.isPalette, timing: context.timing, animated },
     );
     return { ...result, firstFrameOnly: multiFrame && !animated };
   } catch (cause) {
