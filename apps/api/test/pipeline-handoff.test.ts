@@ -120,6 +120,55 @@ describe('resize → webp as one pipeline', () => {
   });
 });
 
+describe('images/combine as the first step', () => {
+  const block = (width: number, colour: string) =>
+    sharp({ create: { width, height: 100, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+
+  it('takes the uploaded files together; the combined image goes on', async () => {
+    const { payload, headers } = form([
+      {
+        name: 'pipeline',
+        value: JSON.stringify({
+          steps: [{ op: 'images/combine' }, { op: 'images/resize', width: 250 }],
+        }),
+      },
+      { name: 'files', filename: 'red.png', data: await block(200, '#ff0000') },
+      { name: 'files', filename: 'blue.png', data: await block(300, '#0000ff') },
+    ]);
+    const response = await fetch(`${server.base}/api/v1/pipeline`, {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="red-resize.png"');
+    expect(response.headers.get('server-timing')).toMatch(
+      /^step1;dur=[\d.]+;desc="images\/combine \(intermediate not encoded\)", step2;dur=[\d.]+;desc="images\/resize"$/,
+    );
+    const { data, info } = await sharp(await bytes(response))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 250, height: 50 });
+    // Red on the left two fifths, blue on the right three.
+    const pixel = (x: number) => [...data.subarray((25 * 250 + x) * 3, (25 * 250 + x) * 3 + 3)];
+    expect(pixel(50)).toEqual([255, 0, 0]);
+    expect(pixel(200)).toEqual([0, 0, 255]);
+  });
+
+  it('one file cannot be combined: 400 before any work', async () => {
+    const response = await pipeline([{ op: 'images/combine' }], { name: 'flower.jpg', data: photo });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'PIPELINE_INVALID',
+      message: "Step 1 (images/combine) takes several files at once; the pipeline's input is one file.",
+    });
+  });
+});
+
 describe('a client cannot ask for the hand-off', () => {
   it('a public request asking for an intermediate gets its encoded result', async () => {
     const response = await post(

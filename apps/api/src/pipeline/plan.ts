@@ -5,6 +5,7 @@ import {
   liveTools,
   maxPipelineSteps,
   type PlannedStep,
+  takesSeveral,
 } from '@toolkit/catalog';
 import { ApiError } from '../errors.js';
 import { validateFields } from '../http/tool-input.js';
@@ -23,6 +24,8 @@ export interface Plan {
   steps: Step[];
   /** Text input (the first step's text member), when no file is uploaded. */
   text: string | undefined;
+  /** The uploaded files go together to the first step (images/combine), not one by one (a batch). */
+  together: boolean;
   /** The run's time limit: the sum of its steps' own. */
   timeoutMs: number;
 }
@@ -94,7 +97,8 @@ export function planPipeline(document: unknown, files: number, limits: PipelineL
     );
   }
   const steps = rawSteps.map(planStep);
-  const checked = checkChain(steps, text === undefined ? 'file' : 'text');
+  const together = files > 1 && steps[0] !== undefined && takesSeveral(steps[0].tool);
+  const checked = checkChain(steps, text !== undefined ? 'text' : together ? 'files' : 'file');
   if ('step' in checked) {
     throw new ApiError('PIPELINE_INVALID', checked.message, {
       details: [{ field: `steps[${checked.step - 1}].op`, message: checked.message }],
@@ -105,7 +109,7 @@ export function planPipeline(document: unknown, files: number, limits: PipelineL
     const message = `The steps' time limits add up to ${timeoutMs / 1000} s; a pipeline may take at most ${limits.maxTimeoutMs / 1000} s. Use fewer steps.`;
     throw new ApiError('PIPELINE_INVALID', message, { details: [{ field: 'steps', message }] });
   }
-  return { steps, text, timeoutMs };
+  return { steps, text, together, timeoutMs };
 }
 
 /** The URL of a step's own request. */

@@ -83,7 +83,8 @@ async function readPipeline(
 
 /**
  * POST /pipeline: one input (a file in `files`, or `input.text`) through the steps answers as the
- * last step does; several files answer with a zip of the results and manifest.json.
+ * last step does; several files answer with a zip of the results and manifest.json, unless the
+ * first step takes them together (images/combine) and its one result goes on.
  */
 export function registerPipeline(app: FastifyInstance, config: Config, execute: Execute): void {
   // The largest upload any operation takes; each step's own route applies its own limit.
@@ -119,7 +120,7 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
         const { document, files } = await readPipeline(request, limits);
         const plan = planPipeline(document, files.length, pipelineLimits);
         const options = { accept: request.headers.accept, requestId: request.id, signal: stop.signal };
-        if (files.length > 1) {
+        if (files.length > 1 && !plan.together) {
           const batch = await batchZip(execute, plan, files, options);
           return reply
             .header('content-type', 'application/zip')
@@ -128,11 +129,13 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
             .header('server-timing', stepTimings(plan, batch.durations, batch.intermediate))
             .send(batch.zip);
         }
-        const [file] = files;
-        const first = file ? { file: { name: file.filename, data: file.data } } : { text: plan.text ?? '' };
+        const uploaded = files.map((f) => ({ name: f.filename, data: f.data }));
+        const [file] = uploaded;
+        const first = plan.together ? { files: uploaded } : file ? { file } : { text: plan.text ?? '' };
         const { response, durations, intermediate } = await runChain(execute, plan, first, options);
         const timing = stepTimings(plan, durations, intermediate);
-        return replayStep(reply, response, timing, file ? file.data.length : 0);
+        const inputBytes = uploaded.reduce((total, f) => total + f.data.length, 0);
+        return replayStep(reply, response, timing, inputBytes);
       } finally {
         reply.raw.off('close', gone);
       }

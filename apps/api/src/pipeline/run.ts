@@ -38,8 +38,13 @@ function handsOff(step: Step, next: Step | undefined): boolean {
 /** A step told it has this little time left stops its work this much after the chain's answer. */
 const stopGraceMs = 250;
 
-/** The first step's input: an uploaded file, or the pipeline's text. */
-export type ChainInput = { file: { name: string; data: Buffer } } | { text: string };
+interface NamedFile {
+  name: string;
+  data: Buffer;
+}
+
+/** The first step's input: an uploaded file, several taken together (images/combine), or text. */
+export type ChainInput = { file: NamedFile } | { files: NamedFile[] } | { text: string };
 
 export interface ChainResult {
   response: StoredResponse;
@@ -114,13 +119,14 @@ function stepBody(step: Step, input: ChainInput): { payload: Buffer; contentType
       Buffer.from('\r\n'),
     );
   }
-  if ('file' in input) {
+  const files = 'file' in input ? [input.file] : 'files' in input ? input.files : [];
+  for (const file of files) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${kind.field}"; filename="${quoted(input.file.name)}"\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${kind.field}"; filename="${quoted(file.name)}"\r\n` +
           'Content-Type: application/octet-stream\r\n\r\n',
       ),
-      input.file.data,
+      file.data,
       Buffer.from('\r\n'),
     );
   }
@@ -194,7 +200,8 @@ export async function runChain(
   input: ChainInput,
   options: { accept: string | undefined; requestId: string; signal: AbortSignal },
 ): Promise<ChainResult> {
-  const stem = 'file' in input ? rawStem(input.file.name) || 'file' : 'text';
+  const first = 'file' in input ? input.file : 'files' in input ? input.files[0] : undefined;
+  const stem = first ? rawStem(first.name) || 'file' : 'text';
   let current: ChainInput = input;
   const durations: number[] = [];
   const intermediate: boolean[] = [];
