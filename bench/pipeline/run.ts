@@ -19,9 +19,11 @@ import { machineInfo, machineMarkdown } from '../lib/machine.js';
 import { type MultipartBody, multipartBody } from '../lib/multipart.js';
 import { fixtureDir } from '../lib/paths.js';
 import { raisePriority } from '../lib/priority.js';
+import { processCpuMs } from '../lib/proc-cpu.js';
 import { writeRawResults, writeResultsSection } from '../lib/results.js';
 import { ensureBuilt, startServer } from '../lib/server.js';
 import { fmt, median, percentile } from '../lib/stats.js';
+import { handoffCosts } from './handoff-formats.js';
 
 const port = 3591;
 const rounds = Number(process.env.BENCH_ROUNDS) || 15;
@@ -36,6 +38,8 @@ const steps = [
 
 interface Chain {
   ms: number;
+  /** The server's CPU time (all threads) during the chain. */
+  cpuMs: number;
   /** Request and response bodies, every call of the chain. */
   wireBytes: number;
   result: Buffer;
@@ -55,7 +59,16 @@ async function post(origin: string, path: string, form: MultipartBody) {
 
 const image = (bytes: Buffer, name: string) => ({ field: 'image', name, type: 'image/jpeg', bytes });
 
-async function viaPipeline(origin: string, photo: Buffer, name: string): Promise<Chain> {
+type Way = (origin: string, photo: Buffer, name: string) => Promise<Omit<Chain, 'cpuMs'>>;
+
+/** A chain with the server's CPU time around it (ticks of 10 ms: read as a mean over rounds). */
+async function withCpu(pid: number, way: Way, photo: Buffer, name: string, origin: string): Promise<Chain> {
+  const before = processCpuMs(pid) ?? 0;
+  const chain = await way(origin, photo, name);
+  return { ...chain, cpuMs: (processCpuMs(pid) ?? 0) - before };
+}
+
+async function viaPipeline(origin: string, photo: Buffer, name: string) {
   const form = multipartBody(
     { pipeline: JSON.stringify({ steps }) },
     { field: 'files', name, type: 'image/jpeg', bytes: photo },
@@ -71,7 +84,7 @@ async function viaPipeline(origin: string, photo: Buffer, name: string): Promise
   };
 }
 
-async function viaTwoCalls(origin: string, photo: Buffer, name: string): Promise<Chain> {
+async function viaTwoCalls(origin: string, photo: Buffer, name: string) {
   const start = performance.now();
   const resized = await post(
     origin,
@@ -106,7 +119,7 @@ async function difference(a: Buffer, b: Buffer): Promise<number> {
   return sum / x.length;
 }
 
-async function measurePhoto(origin: string, name: string) {
+async function measurePhoto(origin: string, pid: number, name: string) {
   const photo = readFileSync(join(fixtureDir, name));
   const pipeline: Chain[] = [];
   const twoCalls: Chain[] = [];
@@ -116,8 +129,8 @@ async function measurePhoto(origin: string, name: string) {
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? ['pipeline', 'two'] : ['two', 'pipeline'];
     for (const way of order) {
-      if (way === 'pipeline') pipeline.push(await viaPipeline(origin, photo, name));
-      else twoCalls.push(await viaTwoCalls(origin, photo, name));
+      if (way === 'pipeline') pipeline.push(await withCpu(pid, viaPipeline, photo, name, origin));
+      else twoCalls.push(await withCpu(pid, viaTwoCalls, photo, name, origin));
     }
   }
   for (const chain of pipeline) checkOneEncode(chain.serverTiming);
@@ -131,6 +144,7 @@ async function measurePhoto(origin: string, name: string) {
       chains.map((c) => c.ms),
       90,
     ),
+    cpuMs: chains.reduce((total, c) => total + c.cpuMs, 0) / chains.length,
     wireBytes: chains[0]?.wireBytes ?? 0,
     resultBytes: chains[0]?.result.length ?? 0,
     offReference: await difference(chains[0]?.result ?? Buffer.alloc(0), reference),
@@ -146,17 +160,20 @@ async function measurePhoto(origin: string, name: string) {
 
 type PhotoResult = Awaited<ReturnType<typeof measurePhoto>>;
 
-function report(
-  results: PhotoResult[],
-  machine: string,
-  load: { before: number[]; after: number[] },
-): string {
+interface Report {
+  results: PhotoResult[];
+  machine: string;
+  load: { before: number[]; after: number[] };
+  handoff: { name: string; ms: number }[];
+}
+
+function report({ results, machine, load, handoff }: Report): string {
   const kb = (bytes: number) => fmt(bytes / 1000);
   const rows = results.flatMap((r) => {
-    const ratio = r.twoCalls.medianMs / r.pipeline.medianMs;
+    const ratio = `${fmt(r.twoCalls.medianMs / r.pipeline.medianMs, 2)}× / ${fmt(r.twoCalls.cpuMs / r.pipeline.cpuMs, 2)}×`;
     const row = (way: string, s: PhotoResult['pipeline'], extra: string) =>
-      `| ${r.name.replace('.jpg', '')} (${kb(r.inputBytes)} KB) | ${way} | ${fmt(s.medianMs)} | ${fmt(s.p90Ms)} | ${kb(s.wireBytes)} | ${kb(s.resultBytes)} | ${fmt(s.offReference, 2)} | ${extra} |`;
-    return [row('pipeline', r.pipeline, `${fmt(ratio, 2)}× faster`), row('two calls', r.twoCalls, '')];
+      `| ${r.name.replace('.jpg', '')} (${kb(r.inputBytes)} KB) | ${way} | ${fmt(s.medianMs)} | ${fmt(s.p90Ms)} | ${fmt(s.cpuMs)} | ${kb(s.wireBytes)} | ${kb(s.resultBytes)} | ${fmt(s.offReference, 2)} | ${extra} |`;
+    return [row('pipeline', r.pipeline, ratio), row('two calls', r.twoCalls, '')];
   });
   const loads = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');
   return [
@@ -165,12 +182,13 @@ function report(
     `${new Date().toISOString().slice(0, 16)} UTC; ${machine}. Load average (1 / 5 / 15 min) ${loads(load.before)} before, ${loads(load.after)} after.`,
     `Resize to ${width} px → WebP quality ${quality}: one pipeline request against resize then convert by the client; ${rounds} rounds alternating which goes first; ms per chain.`,
     '',
-    '| Photo | Way | Median ms | p90 ms | Wire KB | Result KB | Off one-go sharp | Pipeline vs two calls |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Photo | Way | Median ms | p90 ms | Server CPU ms | Wire KB | Result KB | Off one-go sharp | Two calls ÷ pipeline, time / CPU |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
     `Every pipeline answer: a ${width} px WebP; its Server-Timing shows one encode (e.g. \`${results[0]?.serverTiming.replace(/dur=[\d.]+/g, 'dur=…')}\`).`,
-    'Off one-go sharp: mean absolute RGB difference (0–255) from sharp resizing and writing WebP in one go; wire: request and response bodies of every call.',
+    `Hand-off container, in-process (${photos[1]} turned 90°, written, read back, written as WebP; median of 5): ${handoff.map((h) => `${h.name} ${fmt(h.ms, 0)} ms`).join(', ')}.`,
+    'Server CPU: mean per chain, all threads. Off one-go sharp: mean absolute RGB difference (0–255) from sharp resizing and writing WebP in one go. Wire: request and response bodies of every call.',
   ].join('\n');
 }
 
@@ -181,14 +199,15 @@ const load = { before: os.loadavg(), after: [] as number[] };
 const server = await startServer('pipeline', port, { env });
 const results: PhotoResult[] = [];
 try {
-  for (const name of photos) results.push(await measurePhoto(server.origin, name));
+  for (const name of photos) results.push(await measurePhoto(server.origin, server.pid, name));
 } finally {
   await server.stop();
 }
+const handoff = await handoffCosts(readFileSync(join(fixtureDir, photos[1] ?? '')));
 load.after = os.loadavg();
 const machineLine = `${machine.cpuModel}, ${machine.logicalCores} cores, Node ${machine.node}, priority ${priority}`;
-const markdown = report(results, machineLine, load);
+const markdown = report({ results, machine: machineLine, load, handoff });
 console.log(markdown);
 console.log(machineMarkdown(machine));
-await writeRawResults('pipeline', { machine, load, rounds, results });
+await writeRawResults('pipeline', { machine, load, rounds, results, handoff });
 await writeResultsSection('pipeline', markdown);
