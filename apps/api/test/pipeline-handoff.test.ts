@@ -9,7 +9,8 @@ import { servePerFile } from './helpers/listen.js';
  * the result equals one encode of the resized pixels, where two calls in a row encode twice.
  */
 
-const server = servePerFile({ JOBS_CONCURRENCY: '1' });
+// Images up to 1 MB: the photo turned (5.8 MB of pixels) is more than an image step may take.
+const server = servePerFile({ JOBS_CONCURRENCY: '1', IMAGE_MAX_UPLOAD_BYTES: '1000000' });
 
 const photo = fixture('images/photo_freshflower_progressive_1600x1203.jpg');
 
@@ -117,6 +118,39 @@ describe('resize → webp as one pipeline', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(await sharp(await bytes(response)).metadata()).toMatchObject({ format: 'jpeg', width: 300 });
+  });
+});
+
+describe('when the pixels cannot be handed on', () => {
+  const descs = (response: Response) => (response.headers.get('server-timing') ?? '').match(/desc="[^"]*"/g);
+
+  it('an intermediate larger than the next step may take is encoded as usual', async () => {
+    const response = await pipeline(
+      [
+        { op: 'images/rotate', angle: 90 },
+        { op: 'images/convert', format: 'webp' },
+      ],
+      { name: 'flower.jpg', data: photo },
+    );
+    expect(response.status).toBe(200);
+    expect(await sharp(await bytes(response)).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1203,
+      height: 1600,
+    });
+    expect(descs(response)).toEqual(['desc="images/rotate"', 'desc="images/convert"']);
+  });
+
+  it('a step keeping metadata encodes (the intermediate would not carry EXIF)', async () => {
+    const response = await pipeline(
+      [
+        { op: 'images/resize', width: 100, keep_metadata: true },
+        { op: 'images/flip', keep_metadata: true },
+      ],
+      { name: 'flower.jpg', data: photo },
+    );
+    expect(response.status).toBe(200);
+    expect(descs(response)).toEqual(['desc="images/resize"', 'desc="images/flip"']);
   });
 });
 

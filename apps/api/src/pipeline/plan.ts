@@ -15,9 +15,16 @@ import { validateFields } from '../http/tool-input.js';
  * fields (that operation's own schema), and that each step can take what the one before it gives.
  */
 
+/** What one step's operation may take: its time limit and upload limit. */
+export interface StepLimits {
+  timeoutMs: number;
+  uploadBytes: number;
+}
+
 export interface Step extends PlannedStep<LiveTool> {
   /** The fields as sent (each step's own route validates them again, as for any request). */
   sent: Record<string, unknown>;
+  limits: StepLimits;
 }
 
 export interface Plan {
@@ -30,9 +37,9 @@ export interface Plan {
   timeoutMs: number;
 }
 
-/** What bounds a pipeline: each step's own time limit, and the most they may add up to. */
+/** What bounds a pipeline: each step's own limits, and the most their times may add up to. */
 export interface PipelineLimits {
-  stepTimeoutMs: (tool: LiveTool) => number;
+  step: (tool: LiveTool) => StepLimits;
   maxTimeoutMs: number;
 }
 
@@ -46,7 +53,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function planStep(raw: unknown, index: number): Step {
+function planStep(raw: unknown, index: number, limits: PipelineLimits): Step {
   const where = `steps[${index}]`;
   const n = index + 1;
   if (!isObject(raw) || typeof raw.op !== 'string') {
@@ -67,7 +74,7 @@ function planStep(raw: unknown, index: number): Step {
   const text = tool.api.input.kind === 'json-or-file' ? tool.api.input.textKey : undefined;
   try {
     const fields = validateFields(tool.api.request, sent, text) as Record<string, unknown>;
-    return { op, tool, fields, sent };
+    return { op, tool, fields, sent, limits: limits.step(tool) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     throw new ApiError(error.code, `Step ${n} (${op}): ${error.message}`, {
@@ -96,7 +103,7 @@ export function planPipeline(document: unknown, files: number, limits: PipelineL
       'Give the pipeline an input: {"input": {"text": "…"}} in the JSON, or files as multipart/form-data in the field "files" beside the field "pipeline".',
     );
   }
-  const steps = rawSteps.map(planStep);
+  const steps = rawSteps.map((raw, i) => planStep(raw, i, limits));
   const together = files > 1 && steps[0] !== undefined && takesSeveral(steps[0].tool);
   const checked = checkChain(steps, text !== undefined ? 'text' : together ? 'files' : 'file');
   if ('step' in checked) {
@@ -104,7 +111,7 @@ export function planPipeline(document: unknown, files: number, limits: PipelineL
       details: [{ field: `steps[${checked.step - 1}].op`, message: checked.message }],
     });
   }
-  const timeoutMs = steps.reduce((sum, step) => sum + limits.stepTimeoutMs(step.tool), 0);
+  const timeoutMs = steps.reduce((sum, step) => sum + step.limits.timeoutMs, 0);
   if (timeoutMs > limits.maxTimeoutMs) {
     const message = `The steps' time limits add up to ${timeoutMs / 1000} s; a pipeline may take at most ${limits.maxTimeoutMs / 1000} s. Use fewer steps.`;
     throw new ApiError('PIPELINE_INVALID', message, { details: [{ field: 'steps', message }] });

@@ -99,9 +99,14 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
   } as const satisfies InputKind;
   const limits = multipartLimitsFor(config, fileBytes, input);
   const stepLimits = limitsOf(config);
-  const timeouts = new Map(liveTools.map((t) => [t.id, toolReference(t, stepLimits).timeoutMs]));
+  const byTool = new Map(
+    liveTools.map((t) => {
+      const { timeoutMs, uploadLimitBytes } = toolReference(t, stepLimits);
+      return [t.id, { timeoutMs, uploadBytes: uploadLimitBytes }];
+    }),
+  );
   const pipelineLimits: PipelineLimits = {
-    stepTimeoutMs: (tool) => timeouts.get(tool.id) ?? config.timeouts.requestMs,
+    step: (tool) => byTool.get(tool.id) ?? { timeoutMs: config.timeouts.requestMs, uploadBytes: fileBytes },
     maxTimeoutMs: config.timeouts.pipelineMs,
   };
 

@@ -26,13 +26,13 @@ const reencodes: ReadonlySet<LiveToolId> = new Set([
   'compress-image',
 ]);
 
-/** Whether a step gives the next one an intermediate image instead of an encoded file. */
-function handsOff(step: Step, next: Step | undefined): boolean {
-  return (
-    next !== undefined &&
-    reencodes.has(next.tool.id) &&
-    (reencodes.has(step.tool.id) || step.tool.id === 'combine-images')
-  );
+/**
+ * `write=<bytes>` when a step is to give the next one an intermediate image instead of an encoded
+ * file, at most what the next step may take (a larger one is encoded as usual).
+ */
+function handOff(step: Step, next: Step | undefined): string | undefined {
+  const can = reencodes.has(step.tool.id) || step.tool.id === 'combine-images';
+  return next && can && reencodes.has(next.tool.id) ? `write=${next.limits.uploadBytes}` : undefined;
 }
 
 /** A step told it has this little time left stops its work this much after the chain's answer. */
@@ -220,7 +220,7 @@ export async function runChain(
     const accept = last ? options.accept : spec.api.mediaTypes?.includes('text/plain') && 'text/plain';
     if (accept) headers.accept = accept;
     // The request asks for an intermediate, or says that its input is one (handoff.ts).
-    const handoff = [handedOn, handsOff(step, plan.steps[i + 1]) && 'write'].filter(Boolean).join(', ');
+    const handoff = [handedOn, handOff(step, plan.steps[i + 1])].filter(Boolean).join(', ');
     if (handoff) headers[handoffHeader] = handoff;
     const started = performance.now();
     const request = { method: 'POST', url: stepUrl(step), headers, body: payload };

@@ -1,7 +1,7 @@
-import type { Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type Rgba, white } from './colour.js';
 import { extensions, mimeTypes, opaqueFormats, type WriteFormat } from './formats.js';
-import { type Handoff, handoffWanted } from './handoff.js';
+import { type Handoff, handoffLimit } from './handoff.js';
 
 /** How an image is written; shared by every operation. */
 export interface EncodeSettings {
@@ -152,12 +152,26 @@ export async function encodeImage(
     policy.image = policy.image.toColourspace('b-w');
   }
   // A pipeline's intermediate (see handoff.ts): everything the format implies but its encoding.
-  const handoff = handoffWanted() && !hints.animated;
-  const written = handoff
-    ? policy.image.tiff({ compression: 'none' })
-    : encoder(policy.image, settings, hints);
-  const { data, info } = await written.toBuffer({ resolveWithObject: true });
-  const format = handoff ? 'tiff' : settings.format;
+  // (Not for metadata kept: TIFF does not carry EXIF.)
+  const maxBytes = hints.animated || settings.keepMetadata ? undefined : handoffLimit();
+  if (maxBytes !== undefined) {
+    const tiff = await policy.image.tiff({ compression: 'none' }).toBuffer({ resolveWithObject: true });
+    if (tiff.data.length <= maxBytes) {
+      const handoff = { format: settings.format, palette: writesPalette(settings, hints) };
+      return { ...described(tiff, 'tiff', policy.colour), handoff };
+    }
+    // Larger than the next step may take: encoded after all, from these pixels (no second decode).
+    policy.image = sharp(tiff.data).keepIccProfile();
+  }
+  const encoded = await encoder(policy.image, settings, hints).toBuffer({ resolveWithObject: true });
+  return described(encoded, settings.format, policy.colour);
+}
+
+function described(
+  { data, info }: { data: Buffer; info: OutputInfo },
+  format: WriteFormat,
+  colour: ColourHandling,
+): Omit<ImageResult, 'firstFrameOnly'> {
   return {
     data,
     format,
@@ -166,8 +180,7 @@ export async function encodeImage(
     width: info.width,
     height: info.pageHeight ?? info.height,
     pages: info.pages ?? 1,
-    colour: policy.colour,
-    ...(handoff ? { handoff: { format: settings.format, palette: writesPalette(settings, hints) } } : {}),
+    colour,
   };
 }
 

@@ -12,7 +12,8 @@ import type { InputFormat, WriteFormat } from './formats.js';
 
 /**
  * Request header, one or both of: `<format>[;palette]` (the input is an intermediate standing for
- * that) and `write` (give one). The response of a step that gave one has it: `<format>[;palette]`.
+ * that) and `write=<bytes>` (give one of at most that size: the next step's upload limit). The
+ * response of a step that gave one has it: `<format>[;palette]`.
  */
 export const handoffHeader = 'x-toolkit-handoff';
 
@@ -23,7 +24,8 @@ export interface Handoff {
 }
 
 interface HandoffRequest {
-  write: boolean;
+  /** Largest intermediate to give, in bytes (undefined: encode as usual). */
+  write: number | undefined;
   input: Handoff | undefined;
 }
 
@@ -37,10 +39,11 @@ export function formatHandoff(handoff: Handoff): string {
 
 function parseHandoff(value: string): HandoffRequest {
   const items = value.split(',').map((item) => item.trim());
-  const [format, flag] = items.find((item) => item !== 'write')?.split(';') ?? [];
+  const bytes = Number(items.find((item) => item.startsWith('write='))?.slice('write='.length));
+  const [format, flag] = items.find((item) => !item.startsWith('write='))?.split(';') ?? [];
   const known = formats.find((f) => f === format);
   return {
-    write: items.includes('write'),
+    write: bytes > 0 ? bytes : undefined,
     input: known ? { format: known, palette: flag === 'palette' } : undefined,
   };
 }
@@ -50,8 +53,8 @@ export function withHandoff<T>(header: string | undefined, work: () => Promise<T
   return header ? store.run(parseHandoff(header), work) : work();
 }
 
-/** Whether this step is to give an intermediate instead of encoding. */
-export const handoffWanted = (): boolean => store.getStore()?.write ?? false;
+/** The largest intermediate this step may give instead of encoding, if it is to give one. */
+export const handoffLimit = (): number | undefined => store.getStore()?.write;
 
 /** What the upload stands for, when it is an intermediate (TIFF) from the step before. */
 export function handoffInput(detected: InputFormat): Handoff | undefined {

@@ -36,7 +36,7 @@ import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
 import { decodeFailure } from './failures.js';
 import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
-import { handoffInput, handoffWanted } from './handoff.js';
+import { handoffInput } from './handoff.js';
 import type { ImageLimits } from './limits.js';
 import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
 
@@ -165,8 +165,7 @@ export function decode(source: OpenedImage, animated: boolean): Sharp {
  * finish within the time limit is refused before anything is decoded, naming the limit.
  */
 export function checkEncodeCost(source: OpenedImage, plan: PipelinePlan): void {
-  // An intermediate is not encoded as AVIF (only the last step encodes).
-  if (plan.format !== 'avif' || handoffWanted()) return;
+  if (plan.format !== 'avif') return;
   const budget = source.limits.maxAvifPixels ?? defaultLimits.maxAvifPixels;
   const pixels = plan.outputPixels ?? source.probe.width * source.probe.height;
   if (pixels <= budget) return;
