@@ -160,6 +160,12 @@ async function measurePhoto(origin: string, pid: number, name: string) {
 
 type PhotoResult = Awaited<ReturnType<typeof measurePhoto>>;
 
+/** Issue 32's target: the pipeline at least as fast as the two calls, on every photo. */
+function verdict(results: PhotoResult[]): string {
+  const met = results.every((r) => r.pipeline.medianMs <= r.twoCalls.medianMs);
+  return `Target, the pipeline at least as fast as two calls (median, every photo): ${met ? 'met' : '**not met**'}.`;
+}
+
 interface Report {
   results: PhotoResult[];
   machine: string;
@@ -186,6 +192,7 @@ function report({ results, machine, load, handoff }: Report): string {
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
+    verdict(results),
     `Every pipeline answer: a ${width} px WebP; its Server-Timing shows one encode (e.g. \`${results[0]?.serverTiming.replace(/dur=[\d.]+/g, 'dur=…')}\`).`,
     `Hand-off container, in-process (${photos[1]} turned 90°, written, read back, written as WebP; median of 5): ${handoff.map((h) => `${h.name} ${fmt(h.ms, 0)} ms`).join(', ')}.`,
     'Server CPU: mean per chain, all threads. Off one-go sharp: mean absolute RGB difference (0–255) from sharp resizing and writing WebP in one go. Wire: request and response bodies of every call.',
