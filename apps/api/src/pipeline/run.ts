@@ -4,7 +4,7 @@ import { type ErrorCode, errorCodes, type LiveToolId, type ToolSpec } from '@too
 import { ApiError, type FieldIssue } from '../errors.js';
 import { rawStem } from '../http/result.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
-import { handoffHeader } from '../operations/image/handoff.js';
+import { handoffHeader, parkHandoff } from '../operations/image/handoff.js';
 import { timeLeftHeader } from '../tools/register.js';
 import { type Plan, type Step, stepUrl } from './plan.js';
 
@@ -34,6 +34,9 @@ function handOff(step: Step, next: Step | undefined): string | undefined {
   const can = reencodes.has(step.tool.id) || step.tool.id === 'combine-images';
   return next && can && reencodes.has(next.tool.id) ? `write=${next.limits.uploadBytes}` : undefined;
 }
+
+/** The upload standing in for an intermediate held in memory (handoff.ts). */
+const placeholder = Buffer.from('intermediate image held by the pipeline');
 
 /** A step told it has this little time left stops its work this much after the chain's answer. */
 const stopGraceMs = 250;
@@ -206,32 +209,48 @@ export async function runChain(
   const durations: number[] = [];
   const intermediate: boolean[] = [];
   let handedOn: string | undefined;
+  // An intermediate is held here for the next step, which reads it in place of its upload.
+  let parked: ReturnType<typeof parkHandoff> | undefined;
   const deadline = performance.now() + plan.timeoutMs;
-  for (const [i, step] of plan.steps.entries()) {
-    const last = i === plan.steps.length - 1;
-    const { payload, contentType } = stepBody(step, current);
-    const leftMs = deadline - performance.now();
-    const headers: Record<string, string> = {
-      'content-type': contentType,
-      'x-request-id': `${options.requestId}-step${i + 1}`,
-      [timeLeftHeader]: String(Math.max(1, Math.ceil(leftMs + stopGraceMs))),
-    };
-    const spec: ToolSpec = step.tool;
-    const accept = last ? options.accept : spec.api.mediaTypes?.includes('text/plain') && 'text/plain';
-    if (accept) headers.accept = accept;
-    // The request asks for an intermediate, or says that its input is one (handoff.ts).
-    const handoff = [handedOn, handOff(step, plan.steps[i + 1])].filter(Boolean).join(', ');
-    if (handoff) headers[handoffHeader] = handoff;
-    const started = performance.now();
-    const request = { method: 'POST', url: stepUrl(step), headers, body: payload };
-    const timing = { leftMs, limitMs: plan.timeoutMs };
-    const response = await runStep(execute, request, i, step, timing, options.signal);
-    durations.push(performance.now() - started);
-    if (response.status >= 400) throw failure(step, i, response);
-    if (last) return { response, durations, intermediate: [...intermediate, false] };
-    handedOn = response.headers[handoffHeader];
-    intermediate.push(handedOn !== undefined);
-    current = { file: { name: `${stem}.${resultExtension(response)}`, data: response.body } };
+  try {
+    for (const [i, step] of plan.steps.entries()) {
+      const last = i === plan.steps.length - 1;
+      const { payload, contentType } = stepBody(step, current);
+      const leftMs = deadline - performance.now();
+      const headers: Record<string, string> = {
+        'content-type': contentType,
+        'x-request-id': `${options.requestId}-step${i + 1}`,
+        [timeLeftHeader]: String(Math.max(1, Math.ceil(leftMs + stopGraceMs))),
+      };
+      const spec: ToolSpec = step.tool;
+      const accept = last ? options.accept : spec.api.mediaTypes?.includes('text/plain') && 'text/plain';
+      if (accept) headers.accept = accept;
+      // The request asks for an intermediate, or says that its input is one (handoff.ts).
+      const handoff = [handedOn, handOff(step, plan.steps[i + 1])].filter(Boolean).join(', ');
+      if (handoff) headers[handoffHeader] = handoff;
+      const started = performance.now();
+      const request = { method: 'POST', url: stepUrl(step), headers, body: payload };
+      const timing = { leftMs, limitMs: plan.timeoutMs };
+      const response = await runStep(execute, request, i, step, timing, options.signal);
+      durations.push(performance.now() - started);
+      parked?.release();
+      parked = undefined;
+      if (response.status >= 400) throw failure(step, i, response);
+      if (last) return { response, durations, intermediate: [...intermediate, false] };
+      const given = response.headers[handoffHeader];
+      intermediate.push(given !== undefined);
+      const name = `${stem}.${resultExtension(response)}`;
+      if (given === undefined) {
+        handedOn = undefined;
+        current = { file: { name, data: response.body } };
+      } else {
+        parked = parkHandoff(response.body);
+        handedOn = `${given};ref=${parked.ref}`;
+        current = { file: { name, data: placeholder } };
+      }
+    }
+  } finally {
+    parked?.release();
   }
   throw new Error('A pipeline has at least one step.');
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import type { InputFormat, WriteFormat } from './formats.js';
 
 /*
@@ -13,8 +14,9 @@ import type { InputFormat, WriteFormat } from './formats.js';
 
 /**
  * Request header, one or both of: `<format>[;palette]` (the input is an intermediate standing for
- * that) and `write=<bytes>` (give one of at most that size: the next step's upload limit). The
- * response of a step that gave one has it: `<format>[;palette]`.
+ * that; `;ref=<id>`: its bytes are held in this process, see parkHandoff) and `write=<bytes>` (give
+ * one of at most that size: the next step's upload limit). The response of a step that gave one has
+ * it: `<format>[;palette]`.
  */
 export const handoffHeader = 'x-toolkit-handoff';
 
@@ -28,6 +30,22 @@ interface HandoffRequest {
   /** Largest intermediate to give, in bytes (undefined: encode as usual). */
   write: number | undefined;
   input: Handoff | undefined;
+  /** The intermediate's bytes, held in this process (the upload is then a placeholder). */
+  parked: Buffer | undefined;
+}
+
+/*
+ * Intermediates held for the next step by reference: written into its multipart body, megabytes of
+ * pixels would be copied and scanned for the boundary again and again (measured dearer than the
+ * JPEG round trip they replace).
+ */
+const parkedImages = new Map<string, Buffer>();
+
+/** Holds an intermediate for the next step's request (`;ref=<id>`) until `release`. */
+export function parkHandoff(data: Buffer): { ref: string; release: () => void } {
+  const ref = randomBytes(12).toString('hex');
+  parkedImages.set(ref, data);
+  return { ref, release: () => parkedImages.delete(ref) };
 }
 
 const store = new AsyncLocalStorage<HandoffRequest>();
@@ -41,11 +59,13 @@ export function formatHandoff(handoff: Handoff): string {
 function parseHandoff(value: string): HandoffRequest {
   const items = value.split(',').map((item) => item.trim());
   const bytes = Number(items.find((item) => item.startsWith('write='))?.slice('write='.length));
-  const [format, flag] = items.find((item) => !item.startsWith('write='))?.split(';') ?? [];
+  const [format, ...flags] = items.find((item) => !item.startsWith('write='))?.split(';') ?? [];
   const known = formats.find((f) => f === format);
+  const ref = flags.find((flag) => flag.startsWith('ref='))?.slice('ref='.length);
   return {
     write: bytes > 0 ? bytes : undefined,
-    input: known ? { format: known, palette: flag === 'palette' } : undefined,
+    input: known ? { format: known, palette: flags.includes('palette') } : undefined,
+    parked: known && ref ? parkedImages.get(ref) : undefined,
   };
 }
 
@@ -56,6 +76,9 @@ export function withHandoff<T>(header: string | undefined, work: () => Promise<T
 
 /** The largest intermediate this step may give instead of encoding, if it is to give one. */
 export const handoffLimit = (): number | undefined => store.getStore()?.write;
+
+/** The intermediate held for this step, which stands in for its placeholder upload. */
+export const parkedInput = (): Buffer | undefined => store.getStore()?.parked;
 
 /** What the upload stands for, when it is an intermediate (TIFF) from the step before. */
 export function handoffInput(detected: InputFormat): Handoff | undefined {

@@ -36,7 +36,7 @@ import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
 import { decodeFailure } from './failures.js';
 import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
-import { handoffInput } from './handoff.js';
+import { handoffInput, parkedInput } from './handoff.js';
 import type { ImageLimits } from './limits.js';
 import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
 
@@ -93,10 +93,12 @@ export const openChecks: OpenChecks = {
  * @example const source = await openImage({ data, name: 'cat.png' }, limits); source.probe.width // 451
  */
 export async function openImage(
-  input: ImageInput,
+  upload: ImageInput,
   limits: ImageLimits,
   checks: OpenChecks = openChecks,
 ): Promise<OpenedImage> {
+  const parked = parkedInput();
+  const input = parked ? { ...upload, data: parked } : upload;
   if (checks.beforeHeader.length > 0) {
     const format = await detectFormat(input.data, input.name);
     for (const check of checks.beforeHeader) await check(input, format, limits);
