@@ -154,6 +154,32 @@ describe('when the pixels cannot be handed on', () => {
   });
 });
 
+describe("the pipeline's upload, held for its first image step", () => {
+  it('compress that cannot shrink it gives back the very bytes uploaded', async () => {
+    const tiny = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    const response = await pipeline([{ op: 'images/compress' }], { name: 'tiny.png', data: tiny });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-compression')).toBe('none');
+    expect((await bytes(response)).equals(tiny)).toBe(true);
+  });
+
+  it("an upload over the first step's own limit is refused by that step", async () => {
+    const noise = Buffer.alloc(700 * 700 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+    const big = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const response = await pipeline([{ op: 'images/flip' }], { name: 'big.png', data: big });
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(body.message).toMatch(/^Step 1 \(images\/flip\): /);
+  });
+});
+
 describe('images/combine as the first step', () => {
   const block = (width: number, colour: string) =>
     sharp({ create: { width, height: 100, channels: 3, background: colour } })

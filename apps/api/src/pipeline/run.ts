@@ -212,6 +212,16 @@ export async function runChain(
   // An intermediate is held here for the next step, which reads it in place of its upload.
   let parked: ReturnType<typeof parkHandoff> | undefined;
   const deadline = performance.now() + plan.timeoutMs;
+  // The upload is held the same way for a first image step that may take it (else its own route
+  // refuses it as too large).
+  const [firstStep] = plan.steps;
+  if ('file' in input && firstStep && reencodes.has(firstStep.tool.id)) {
+    if (input.file.data.length <= firstStep.limits.uploadBytes) {
+      parked = parkHandoff(input.file.data);
+      handedOn = `upload;ref=${parked.ref}`;
+      current = { file: { name: input.file.name, data: placeholder } };
+    }
+  }
   try {
     for (const [i, step] of plan.steps.entries()) {
       const last = i === plan.steps.length - 1;

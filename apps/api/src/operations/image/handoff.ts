@@ -14,7 +14,8 @@ import type { InputFormat, WriteFormat } from './formats.js';
 
 /**
  * Request header, one or both of: `<format>[;palette]` (the input is an intermediate standing for
- * that; `;ref=<id>`: its bytes are held in this process, see parkHandoff) and `write=<bytes>` (give
+ * that; `;ref=<id>`: its bytes are held in this process, see parkHandoff; `upload;ref=<id>`: the
+ * pipeline's own upload, held the same way) and `write=<bytes>` (give
  * one of at most that size: the next step's upload limit). The response of a step that gave one has
  * it: `<format>[;palette]`.
  */
@@ -41,7 +42,7 @@ interface HandoffRequest {
  */
 const parkedImages = new Map<string, Buffer>();
 
-/** Holds an intermediate for the next step's request (`;ref=<id>`) until `release`. */
+/** Holds an image for the next step's request (`;ref=<id>`) until `release`. */
 export function parkHandoff(data: Buffer): { ref: string; release: () => void } {
   const ref = randomBytes(12).toString('hex');
   parkedImages.set(ref, data);
@@ -65,7 +66,7 @@ function parseHandoff(value: string): HandoffRequest {
   return {
     write: bytes > 0 ? bytes : undefined,
     input: known ? { format: known, palette: flags.includes('palette') } : undefined,
-    parked: known && ref ? parkedImages.get(ref) : undefined,
+    parked: (known || format === 'upload') && ref ? parkedImages.get(ref) : undefined,
   };
 }
 
