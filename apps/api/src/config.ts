@@ -100,6 +100,9 @@ export const envSchema = z.object({
   AUDIO_TIMEOUT_MS: int(defaultLimits.audioTimeoutMs, 1000).describe(
     'Processing time per audio conversion once its upload is in; then 503 `TIMEOUT`.',
   ),
+  PIPELINE_TIMEOUT_MS: int(300_000, 1000).describe(
+    "Longest a pipeline may take: the sum of its steps' processing times; a longer sum is refused before it starts (400 `PIPELINE_INVALID`), a run past it gets 503 `TIMEOUT`.",
+  ),
   AUDIO_MAX_DURATION_SECONDS: int(defaultLimits.audioMaxDurationSeconds, 1).describe(
     'Longest audio accepted (read from its header before converting); longer gets 413.',
   ),
@@ -344,6 +347,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       audioMs: e.AUDIO_TIMEOUT_MS,
+      pipelineMs: e.PIPELINE_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
       headersMs: e.HEADERS_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,

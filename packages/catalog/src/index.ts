@@ -70,6 +70,7 @@ export {
   type PipelineMismatch,
   type PlannedStep,
   pipelineOperation,
+  takesSeveral,
 } from './pipeline.js';
 export * from './reference/index.js';
 export * from './samples/index.js';

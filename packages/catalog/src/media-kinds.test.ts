@@ -50,4 +50,22 @@ describe('media kinds, derived from the catalog entries', () => {
       message: 'Step 2 (data/yaml-to-json) takes YAML or JSON; step 1 (files/convert) gives text.',
     });
   });
+
+  it('takes several files together only in a first step that takes them (images/combine)', () => {
+    const combined = [step('images/combine'), step('images/resize', { width: 10 })];
+    expect(checkChain(combined, 'files')).toEqual({ kinds: ['image', 'image'] });
+    expect(checkChain(combined, 'file')).toEqual({
+      step: 1,
+      message: "Step 1 (images/combine) takes several files at once; the pipeline's input is one file.",
+    });
+    expect(checkChain([step('images/flip'), step('images/combine')], 'files')).toEqual({
+      step: 1,
+      message: "Step 1 (images/flip) takes an image; the pipeline's input is several files.",
+    });
+    expect(checkChain([step('images/flip'), step('images/combine')], 'file')).toMatchObject({
+      step: 2,
+      message:
+        'Step 2 (images/combine) takes several files at once, but a pipeline gives each step one; step 1 (images/flip) gives an image.',
+    });
+  });
 });

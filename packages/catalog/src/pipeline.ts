@@ -29,31 +29,43 @@ export interface PipelineMismatch {
   message: string;
 }
 
+/** Whether a step takes several files at once (images/combine): only as a pipeline's first step. */
+export function takesSeveral(tool: KindSource): boolean {
+  return tool.api.input.kind === 'files' && inputKinds(tool).length === 0;
+}
+
+const inputNames = { text: 'text', file: 'one file', files: 'several files' } as const;
+
 /**
- * The first step that cannot take what comes before it (the pipeline's input for step 1: text, or
- * an uploaded file whose type the step itself checks), else the kinds each step gives.
+ * The first step that cannot take what comes before it (the pipeline's input for step 1: text, an
+ * uploaded file whose type the step itself checks, or several files for a step that takes them
+ * together), else the kinds each step gives.
  */
 export function checkChain<T extends KindSource>(
   steps: readonly PlannedStep<T>[],
-  input: 'text' | 'file',
+  input: 'text' | 'file' | 'files',
 ): PipelineMismatch | { kinds: MediaKind[] } {
   const kinds: MediaKind[] = [];
-  let given: MediaKind | 'input-text' = input === 'text' ? 'input-text' : 'file';
+  let given: MediaKind | undefined;
   for (const [i, step] of steps.entries()) {
     const accepted = inputKinds(step.tool);
     const fits =
-      given === 'input-text'
-        ? step.tool.api.input.kind === 'json-or-file'
-        : accepted.length > 0 && kindFits(given, accepted);
+      given !== undefined
+        ? accepted.length > 0 && kindFits(given, accepted)
+        : input === 'text'
+          ? step.tool.api.input.kind === 'json-or-file'
+          : input === 'files'
+            ? takesSeveral(step.tool)
+            : accepted.length > 0;
     if (!fits) {
       const before =
-        i === 0
-          ? `the pipeline's input is ${given === 'input-text' ? 'text' : 'one file'}`
-          : `step ${i} (${steps[i - 1]?.op}) gives ${kindNames[given as MediaKind]}`;
+        given === undefined
+          ? `the pipeline's input is ${inputNames[input]}`
+          : `step ${i} (${steps[i - 1]?.op}) gives ${kindNames[given]}`;
       const takes =
         accepted.length === 0
-          ? 'takes several files at once, but a pipeline gives each step one'
-          : `takes ${describeKinds(accepted)}${given === 'input-text' ? ' as an uploaded file' : ''}`;
+          ? `takes several files at once${given === undefined ? '' : ', but a pipeline gives each step one'}`
+          : `takes ${describeKinds(accepted)}${input === 'text' && given === undefined ? ' as an uploaded file' : ''}`;
       return { step: i + 1, message: `Step ${i + 1} (${step.op}) ${takes}; ${before}.` };
     }
     given = outputKind(step.tool, step.fields, i === steps.length - 1);

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import type { Execute, JobRequest, StoredResponse } from './types.js';
 
@@ -23,13 +24,17 @@ const maxBusyRetries = 60;
 export function createExecutor(app: FastifyInstance, secret: Buffer): Execute {
   return async (request: JobRequest, signal: AbortSignal): Promise<StoredResponse> => {
     for (let attempt = 0; ; attempt++) {
+      // As a stream: the buffered form also decodes every body as UTF-8 text, megabytes of an image
+      // included, which nothing here reads.
       const response = await app.inject({
         method: request.method as 'POST',
         url: request.url,
         headers: { ...request.headers, [internalHeader]: secret.toString('hex') },
         payload: request.body,
+        payloadAsStream: true,
         signal,
       });
+      const body = await buffer(response.stream());
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined && name !== 'connection' && name !== 'keep-alive') {
@@ -39,9 +44,9 @@ export function createExecutor(app: FastifyInstance, secret: Buffer): Execute {
       const overloaded =
         response.statusCode === 503 &&
         headers['content-type']?.startsWith('application/json') &&
-        response.json<{ code?: string }>().code === 'OVERLOADED';
+        (JSON.parse(body.toString('utf8')) as { code?: string }).code === 'OVERLOADED';
       if (!overloaded || attempt >= maxBusyRetries || signal.aborted) {
-        return { status: response.statusCode, headers, body: response.rawPayload };
+        return { status: response.statusCode, headers, body };
       }
       const seconds = Math.min(Number(headers['retry-after']) || 1, 10);
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));

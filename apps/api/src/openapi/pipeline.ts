@@ -57,7 +57,7 @@ export const pipelineOpenApi: JsonSchema = {
   operationId: 'pipeline',
   summary: 'Pipeline',
   description:
-    'Runs up to 10 operations one after the other, each on the result of the one before. The whole pipeline is checked first: a step that cannot take what the step before it gives is 400 PIPELINE_INVALID, naming the step and both kinds. The answer is the last step\'s, exactly as that operation gives it, with Server-Timing per step (step1;dur=…;desc="images/resize"). Several files in `files` go through the same steps each: the answer is then a zip of the results and manifest.json (each input, its output name, status and error); one failing file does not fail the others. Works with Prefer: respond-async.',
+    'Runs up to 10 operations one after the other, each on the result of the one before. The whole pipeline is checked first: a step that cannot take what the step before it gives is 400 PIPELINE_INVALID, naming the step and both kinds. The answer is the last step\'s, exactly as that operation gives it, with Server-Timing per step (step1;dur=…;desc="images/resize (intermediate not encoded)": between image steps the picture is handed on unencoded, and only the last step encodes). The time limit is the sum of the steps\' (a larger sum than the server allows is 400 PIPELINE_INVALID; a run past it 503 TIMEOUT). Several files in `files` go through the same steps each: the answer is then a zip of the results and manifest.json (each input, its output name, status and error); one failing file does not fail the others. When step 1 is images/combine, the files are its input instead and the combined image goes on. Works with Prefer: respond-async.',
   tags: ['Service'],
   requestBody: {
     required: true,

@@ -49,8 +49,10 @@ export async function batchZip(
   plan: Plan,
   files: readonly UploadedFile[],
   options: { accept: string | undefined; requestId: string; signal: AbortSignal },
-): Promise<{ zip: Buffer; durations: number[] }> {
+): Promise<{ zip: Buffer; durations: number[]; intermediate: boolean[] }> {
   const durations = plan.steps.map(() => 0);
+  // A step is marked as handing on an intermediate when it did so for every file that got through.
+  let intermediate: boolean[] | undefined;
   const results: { input: string; name?: string; data?: Buffer; error?: ManifestEntry['error'] }[] = [];
   for (const [i, file] of files.entries()) {
     const input = file.filename || `file-${i + 1}`;
@@ -67,6 +69,7 @@ export async function batchZip(
       chain.durations.forEach((ms, step) => {
         durations[step] = (durations[step] ?? 0) + ms;
       });
+      intermediate = chain.intermediate.map((flag, step) => flag && (intermediate?.[step] ?? true));
       results.push({ input, name: outputName(input, plan, chain.response), data: chain.response.body });
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error;
@@ -91,5 +94,5 @@ export async function batchZip(
     },
     ...done.map((r, i) => ({ name: names[i] ?? `result-${i + 1}`, data: r.data ?? Buffer.alloc(0) })),
   ];
-  return { zip: await zipOf(members), durations };
+  return { zip: await zipOf(members), durations, intermediate: intermediate ?? [] };
 }

@@ -1,13 +1,14 @@
-import { type InputKind, liveTools, maxFormBytes, toolReference } from '@toolkit/catalog';
+import { type InputKind, imageHeaders, liveTools, maxFormBytes, toolReference } from '@toolkit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 import { isMultipart, multipartLimitsFor, readMultipart, type UploadedFile } from '../http/multipart.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
 import { limitsOf } from '../openapi/limits.js';
+import { handoffHeader } from '../operations/image/handoff.js';
 import type { ToolRouteConfig } from '../tools/register.js';
 import { batchZip } from './batch.js';
-import { type Plan, planPipeline } from './plan.js';
+import { type PipelineLimits, type Plan, planPipeline } from './plan.js';
 import { runChain } from './run.js';
 
 export const pipelinePath = '/pipeline';
@@ -21,19 +22,38 @@ const ownHeaders = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  handoffHeader,
 ]);
 
-/** `step1;dur=12.3;desc="images/resize", step2;…` */
-export function stepTimings(plan: Plan, durations: readonly number[]): string {
+/** The mark of a step whose result went on unencoded (an intermediate image, handoff.ts). */
+const notEncoded = ' (intermediate not encoded)';
+
+/** `step1;dur=12.3;desc="images/resize (intermediate not encoded)", step2;dur=…;desc="images/convert"` */
+export function stepTimings(
+  plan: Plan,
+  durations: readonly number[],
+  intermediate: readonly boolean[],
+): string {
   return plan.steps
-    .map((step, i) => `step${i + 1};dur=${(durations[i] ?? 0).toFixed(1)};desc="${step.op}"`)
+    .map((step, i) => {
+      const desc = `${step.op}${intermediate[i] ? notEncoded : ''}`;
+      return `step${i + 1};dur=${(durations[i] ?? 0).toFixed(1)};desc="${desc}"`;
+    })
     .join(', ');
 }
 
-function replayStep(reply: FastifyReply, response: StoredResponse, timing: string): FastifyReply {
+/** The last step's answer as the pipeline's; its X-Original-Size is the pipeline's input's. */
+function replayStep(
+  reply: FastifyReply,
+  response: StoredResponse,
+  timing: string,
+  inputBytes: number,
+): FastifyReply {
   const headers = Object.fromEntries(
     Object.entries(response.headers).filter(([name]) => !ownHeaders.has(name)),
   );
+  const original = imageHeaders.originalSize.name.toLowerCase();
+  if (original in headers) headers[original] = String(inputBytes);
   return reply.code(response.status).headers(headers).header('server-timing', timing).send(response.body);
 }
 
@@ -63,7 +83,8 @@ async function readPipeline(
 
 /**
  * POST /pipeline: one input (a file in `files`, or `input.text`) through the steps answers as the
- * last step does; several files answer with a zip of the results and manifest.json.
+ * last step does; several files answer with a zip of the results and manifest.json, unless the
+ * first step takes them together (images/combine) and its one result goes on.
  */
 export function registerPipeline(app: FastifyInstance, config: Config, execute: Execute): void {
   // The largest upload any operation takes; each step's own route applies its own limit.
@@ -77,6 +98,17 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
     maxTotalBytes: fileBytes,
   } as const satisfies InputKind;
   const limits = multipartLimitsFor(config, fileBytes, input);
+  const stepLimits = limitsOf(config);
+  const byTool = new Map(
+    liveTools.map((t) => {
+      const { timeoutMs, uploadLimitBytes } = toolReference(t, stepLimits);
+      return [t.id, { timeoutMs, uploadBytes: uploadLimitBytes }];
+    }),
+  );
+  const pipelineLimits: PipelineLimits = {
+    step: (tool) => byTool.get(tool.id) ?? { timeoutMs: config.timeouts.requestMs, uploadBytes: fileBytes },
+    maxTimeoutMs: config.timeouts.pipelineMs,
+  };
 
   app.route({
     method: 'POST',
@@ -91,21 +123,24 @@ export function registerPipeline(app: FastifyInstance, config: Config, execute: 
       reply.raw.once('close', gone);
       try {
         const { document, files } = await readPipeline(request, limits);
-        const plan = planPipeline(document, files.length);
+        const plan = planPipeline(document, files.length, pipelineLimits);
         const options = { accept: request.headers.accept, requestId: request.id, signal: stop.signal };
-        if (files.length > 1) {
+        if (files.length > 1 && !plan.together) {
           const batch = await batchZip(execute, plan, files, options);
           return reply
             .header('content-type', 'application/zip')
             .header('content-disposition', 'attachment; filename="pipeline-results.zip"')
             .header('cache-control', 'no-store')
-            .header('server-timing', stepTimings(plan, batch.durations))
+            .header('server-timing', stepTimings(plan, batch.durations, batch.intermediate))
             .send(batch.zip);
         }
-        const [file] = files;
-        const first = file ? { file: { name: file.filename, data: file.data } } : { text: plan.text ?? '' };
-        const { response, durations } = await runChain(execute, plan, first, options);
-        return replayStep(reply, response, stepTimings(plan, durations));
+        const uploaded = files.map((f) => ({ name: f.filename, data: f.data }));
+        const [file] = uploaded;
+        const first = plan.together ? { files: uploaded } : file ? { file } : { text: plan.text ?? '' };
+        const { response, durations, intermediate } = await runChain(execute, plan, first, options);
+        const timing = stepTimings(plan, durations, intermediate);
+        const inputBytes = uploaded.reduce((total, f) => total + f.data.length, 0);
+        return replayStep(reply, response, timing, inputBytes);
       } finally {
         reply.raw.off('close', gone);
       }

@@ -25,6 +25,7 @@ import { sendResult, type ToolResult } from '../http/result.js';
 import { type RawToolInput, readToolInput, validateFields } from '../http/tool-input.js';
 import { guardUpload } from '../http/upload-guard.js';
 import { limitsOf } from '../openapi/limits.js';
+import { handoffHeader, withHandoff } from '../operations/image/handoff.js';
 import { configureHeavyNice } from '../runtime/priority.js';
 import { configureWorkerPool } from '../runtime/worker-pool.js';
 import type { HandlerContext, HandlerInput, HandlerTable } from './types.js';
@@ -34,6 +35,12 @@ export interface ToolRouteConfig {
   tool: string;
   maxBodyBytes: number;
 }
+
+/**
+ * Internal request header: the milliseconds a pipeline has left for this step, when fewer than the
+ * operation's own limit (the step then stops, its work with it, when the pipeline's time is up).
+ */
+export const timeLeftHeader = 'x-toolkit-time-left-ms';
 
 /** Validated input: fields as the schema produced them, files as readToolInput checked them. */
 type CheckedInput = { fields: unknown; files: RawToolInput['files'] };
@@ -119,15 +126,20 @@ export function registerToolRoute(
         const fields = validateFields(schema, raw.fields, text);
         const received = performance.now();
         handedOver = true;
+        // A pipeline's step (internal only) may ask for or give an intermediate image (handoff.ts).
+        const handoff = request.internal ? request.headers[handoffHeader] : undefined;
+        const timeLeft = request.internal ? Number(request.headers[timeLeftHeader]) : Number.NaN;
         const result = await underDeadline(
           (signal) =>
             lane.run(signal, () =>
-              run(
-                { fields, files: raw.files },
-                { config, imageLimits, log: request.log, signal, accept: request.headers.accept },
+              withHandoff(typeof handoff === 'string' ? handoff : undefined, () =>
+                run(
+                  { fields, files: raw.files },
+                  { config, imageLimits, log: request.log, signal, accept: request.headers.accept },
+                ),
               ),
             ),
-          deadlineMs,
+          timeLeft > 0 ? Math.min(deadlineMs, timeLeft) : deadlineMs,
           reply.raw,
           [release],
         );

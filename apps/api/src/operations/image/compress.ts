@@ -36,9 +36,12 @@ export async function compressImage(
       lossless: options.lossless,
     },
   });
-  if (result.data.length < input.data.length) return { ...result, compressed: true };
+  // A pipeline's intermediate is never given back as it came. (source.input: the bytes read, which a
+  // pipeline may hold in place of this upload, see handoff.ts.)
+  const { data } = source.input;
+  if (result.data.length < data.length || source.intermediate) return { ...result, compressed: true };
   return {
-    data: input.data,
+    data,
     format: probe.format,
     mimeType: mimeTypes[probe.format],
     extension: probe.format === 'svg' ? 'svg' : extensions[probe.format],

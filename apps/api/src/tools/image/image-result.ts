@@ -1,11 +1,12 @@
 import { firstFrameHeader, imageHeaders } from '@toolkit/catalog';
 import type { FileResult } from '../../http/result.js';
 import type { ImageResult } from '../../operations/image/encode.js';
+import { formatHandoff, handoffHeader } from '../../operations/image/handoff.js';
 
 /** What a reply needs of an image result (compress may hand back the upload itself). */
 type ReplyImage = Pick<
   ImageResult,
-  'data' | 'mimeType' | 'extension' | 'width' | 'height' | 'firstFrameOnly'
+  'data' | 'mimeType' | 'extension' | 'width' | 'height' | 'firstFrameOnly' | 'handoff'
 >;
 
 /**
@@ -28,6 +29,7 @@ export function imageReply(
       [imageHeaders.originalSize.name]: originalBytes,
       [imageHeaders.outputSize.name]: image.data.length,
       ...(image.firstFrameOnly ? { [firstFrameHeader.name]: 'first-frame' } : {}),
+      ...(image.handoff ? { [handoffHeader]: formatHandoff(image.handoff) } : {}),
       ...extra,
     },
   };
