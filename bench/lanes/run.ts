@@ -131,5 +131,11 @@ async function cpuAfterTimeout(): Promise<string[]> {
 }
 
 await ensureBuilt(false);
-const lines = [...(await lightUnderHeavyWithAndWithout()), '', ...(await fullLane()), '', ...(await cpuAfterTimeout())];
+const lines = [
+  ...(await lightUnderHeavyWithAndWithout()),
+  '',
+  ...(await fullLane()),
+  '',
+  ...(await cpuAfterTimeout()),
+];
 console.log(lines.join('\n'));
