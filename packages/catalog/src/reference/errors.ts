@@ -106,7 +106,7 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
       code: 'MISSING_FILE',
       when:
         input.kind === 'files'
-          ? `Fewer than ${input.min} files were uploaded in the "${input.field}" field, or one of them is empty.`
+          ? `${input.min > 1 ? `Fewer than ${input.min} files were` : 'No file was'} uploaded in the "${input.field}" field, or one of them is empty.`
           : `No file was uploaded in the "${input.field}" field, or the file is empty.`,
     },
     { code: 'MALFORMED_REQUEST', when: 'The multipart body could not be read.' },
@@ -134,10 +134,15 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
           } as const,
         ]
       : []),
-    {
-      code: 'UNPROCESSABLE_FILE',
-      when: 'The file has the right type but cannot be decoded (corrupt or truncated).',
-    },
+    // A tool that takes any file decodes none of them: such a tool documents its own 422 (api.errors).
+    ...(input.accept.length > 0
+      ? [
+          {
+            code: 'UNPROCESSABLE_FILE',
+            when: 'The file has the right type but cannot be decoded (corrupt or truncated).',
+          } as const,
+        ]
+      : []),
   ];
 }
 

@@ -114,7 +114,11 @@ export const fileConversion = defineTool({
     errors: [
       {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        when: 'The file is of a type that does not convert (the type is read from its bytes), or to a PDF without LibreOffice on the server.',
+        when: 'The file is of a type that does not convert (the type is read from its bytes).',
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        when: 'The target is PDF and the server has no LibreOffice to make it.',
       },
       {
         code: 'VALIDATION_ERROR',
