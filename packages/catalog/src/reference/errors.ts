@@ -109,12 +109,20 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
           ? `${input.min > 1 ? `Fewer than ${input.min} files were` : 'No file was'} uploaded in the "${input.field}" field, or one of them is empty.`
           : `No file was uploaded in the "${input.field}" field, or the file is empty.`,
     },
+    ...(input.kind === 'files'
+      ? [
+          {
+            code: 'VALIDATION_ERROR',
+            when: `More than ${input.max} files were uploaded in the "${input.field}" field.`,
+          } as const,
+        ]
+      : []),
     { code: 'MALFORMED_REQUEST', when: 'The multipart body could not be read.' },
     {
       code: 'PAYLOAD_TOO_LARGE',
       when:
         input.kind === 'files'
-          ? `A file is over ${upload}, more than ${input.max} files were sent${input.maxTotalBytes ? `, they add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}, or the whole form is over ${form}.`
+          ? `A file is over ${upload}${input.maxTotalBytes ? `, the files add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}, or the whole form is over ${form}.`
           : `The file is over ${upload}, or the whole form over ${form}.`,
     },
     ...(readsImages(tool)
