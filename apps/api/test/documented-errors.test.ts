@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeApp } from './helpers/app.js';
-import { inputProvocations } from './helpers/error-cases-input.js';
+import { inputProvocations, smallLimitsEnv } from './helpers/error-cases-input.js';
 import { platformProvocations } from './helpers/error-cases-platform.js';
 import { toolProvocations } from './helpers/error-cases-tools.js';
 import { errorRows, provocationsOf, provokeRows, rowName } from './helpers/error-table.js';
@@ -32,12 +32,16 @@ describe('the error tables and their provocations', () => {
   });
 });
 
+// Many cases wait on a worker thread's first start: ten at a time (bodies are 1 MB, some 50 MB).
+vi.setConfig({ maxConcurrency: 10 });
+
 let app: FastifyInstance;
+let small: FastifyInstance;
 beforeAll(async () => {
-  app = await makeApp();
+  [app, small] = await Promise.all([makeApp(), makeApp(smallLimitsEnv)]);
 });
-afterAll(() => app.close());
+afterAll(() => Promise.all([app.close(), small.close()]));
 
 describe('input errors, provoked', () => {
-  provokeRows(inputProvocations, () => ({ app }));
+  provokeRows(inputProvocations, () => ({ app, small }));
 });

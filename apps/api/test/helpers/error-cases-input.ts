@@ -1,5 +1,8 @@
-import { defaultLimits, formatBytes, type ToolSpec, uploadLimitBytes } from '@toolkit/catalog';
+import { defaultLimits, formatBytes, maxFormBytes, type ToolSpec, uploadLimitBytes } from '@toolkit/catalog';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { limitsOf } from '../../src/openapi/limits.js';
+import { testConfig } from './app.js';
 import {
   exampleRequest,
   jsonRequest,
@@ -8,7 +11,14 @@ import {
   sampleFile,
   wrongTypeFile,
 } from './catalog-samples.js';
-import { expectDetailsName, firstExample, type Provocation, send } from './error-table.js';
+import {
+  type Clause,
+  expectDetailsName,
+  firstExample,
+  type Provocation,
+  type Servers,
+  send,
+} from './error-table.js';
 import { fixture } from './fixtures.js';
 
 /*
@@ -53,7 +63,24 @@ export function invalidField(tool: ToolSpec): { name: string; value: string | nu
 }
 
 const documented = defaultLimits;
-const uploadLimit = (tool: ToolSpec) => uploadLimitBytes(tool, documented);
+
+/**
+ * The `small` server's settings: uploads and bodies of 1 MB where a setting decides (the tools with
+ * a limit of their own keep it), so the size rows are provoked without sending tens of megabytes.
+ */
+export const smallLimitsEnv = {
+  IMAGE_MAX_UPLOAD_BYTES: String(1024 * 1024),
+  UPLOAD_MAX_BYTES: String(1024 * 1024),
+  BODY_MAX_BYTES: String(1024 * 1024),
+};
+const small = limitsOf(testConfig(smallLimitsEnv));
+
+function smallServer(servers: Servers): FastifyInstance {
+  if (!servers.small) throw new Error('The size rows need the "small" server (smallLimitsEnv).');
+  return servers.small;
+}
+const uploadLimit = (tool: ToolSpec) => uploadLimitBytes(tool, small);
+const formBytes = (tool: ToolSpec) => maxFormBytes(tool.api.input, uploadLimit(tool));
 
 /** The first part of a multipart body that never ends properly. */
 const brokenMultipart = {
@@ -62,6 +89,48 @@ const brokenMultipart = {
   ),
   headers: { 'content-type': 'multipart/form-data; boundary=XX' },
 };
+
+/** A file one byte over the tool's upload limit. */
+const bigFile = (tool: ToolSpec): Sample => ({
+  filename: 'big.bin',
+  type: 'application/octet-stream',
+  data: Buffer.alloc(uploadLimit(tool) + 1, 1),
+});
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** A form announcing (Content-Length) one byte more than the route reads: refused before it is read. */
+const wholeForm: Clause = {
+  provoke: (tool, servers) =>
+    send(smallServer(servers), tool, {
+      body: '--XX\r\n',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=XX',
+        'content-length': String(formBytes(tool) + 1),
+      },
+    }),
+  message: (tool) => {
+    const total = tool.api.input.kind === 'files' ? tool.api.input.maxTotalBytes : undefined;
+    return `The upload is ${mb(formBytes(tool) + 1)} MB; at most ${total ? `${mb(total)} MB of files in all` : `${mb(uploadLimit(tool))} MB per file`} is allowed.`;
+  },
+};
+
+/** Files that each fit but add up to more than `total`, in a form under the route's limit. */
+const filesInAll = (total: number): Clause => ({
+  provoke: (tool, servers) => {
+    const third = {
+      filename: 'third.bin',
+      type: 'application/octet-stream',
+      data: Buffer.alloc(Math.ceil(total / 3) + 1024, 1),
+    };
+    return send(
+      smallServer(servers),
+      tool,
+      multipartRequest(tool, firstExample(tool).fields, [third, third, third]),
+    );
+  },
+  message: `The files add up to more than the ${formatBytes(total)} allowed in all.`,
+});
 
 /** A document of each kind that does not parse, and the answer's message (it carries the position). */
 const malformed: Record<string, { text: string; message: RegExp }> = {
@@ -127,25 +196,54 @@ export const inputProvocations: readonly Provocation[] = [
     message: 'The JSON body could not be parsed.',
   },
   {
+    code: 'VALIDATION_ERROR',
+    when: /^More than \d+ files were uploaded in the "\w+" field\.$/,
+    provoke: (tool, { app }) => {
+      const max = tool.api.input.kind === 'files' ? tool.api.input.max : 1;
+      const tiny = { filename: 'a.png', type: 'image/png', data: Buffer.from('x') };
+      return send(app, tool, multipartRequest(tool, firstExample(tool).fields, Array(max + 1).fill(tiny)));
+    },
+    message: ({ api: { input } }) =>
+      `Upload at most ${input.kind === 'files' ? input.max : 1} files in the field "${input.field}"; this form has more.`,
+    check: (answer, tool) => expectDetailsName(answer, tool.api.input.field),
+  },
+  {
     code: 'PAYLOAD_TOO_LARGE',
     when: /^(The file is|A file is) over /,
-    provoke: (tool, { app }) => {
-      const big = {
-        filename: 'big.bin',
-        type: 'application/octet-stream',
-        data: Buffer.alloc(uploadLimit(tool) + 1, 1),
-      };
-      return send(app, tool, multipartRequest(tool, firstExample(tool).fields, [big]));
+    provoke: (tool, servers) => {
+      return send(
+        smallServer(servers),
+        tool,
+        multipartRequest(tool, firstExample(tool).fields, [bigFile(tool)]),
+      );
     },
     message: (tool) => `The file "big.bin" is larger than the ${formatBytes(uploadLimit(tool))} allowed.`,
+    more: (tool) => [
+      ...(tool.api.input.kind === 'files' && tool.api.input.maxTotalBytes
+        ? [filesInAll(tool.api.input.maxTotalBytes)]
+        : []),
+      wholeForm,
+    ],
   },
   {
     code: 'PAYLOAD_TOO_LARGE',
     when: /^The JSON body is over /,
-    provoke: (tool, { app }) => {
-      return send(app, tool, jsonRequest({ [textKeyOf(tool)]: 'a'.repeat(documented.textBodyBytes + 1) }));
+    provoke: (tool, servers) => {
+      return send(
+        smallServer(servers),
+        tool,
+        jsonRequest({ [textKeyOf(tool)]: 'a'.repeat(small.textBodyBytes + 1) }),
+      );
     },
-    message: `The request body is larger than the ${formatBytes(documented.textBodyBytes)} allowed.`,
+    message: `The request body is larger than the ${formatBytes(small.textBodyBytes)} allowed.`,
+    more: () => [
+      {
+        provoke: (tool, servers) =>
+          send(smallServer(servers), tool, multipartRequest(tool, {}, [bigFile(tool)])),
+        message: (tool) => `The file "big.bin" is larger than the ${formatBytes(uploadLimit(tool))} allowed.`,
+      },
+      wholeForm,
+    ],
   },
   {
     code: 'IMAGE_TOO_LARGE',

@@ -33,18 +33,24 @@ export interface Servers {
   [name: string]: FastifyInstance;
 }
 
-export interface Provocation {
-  code: ErrorCode;
-  /** The documented sentence this request provokes (a pattern where it carries a limit). */
-  when: string | RegExp;
-  /** Only these tools' rows (default: every tool with a matching row). */
-  tools?: readonly string[];
+/** A request that causes a row's error, and the answer it gets. */
+export interface Clause {
   /** Sends the request that causes the error and gives the answer. */
   provoke: (tool: ToolSpec, servers: Servers) => Promise<Answer>;
   /** The answer's message: exact, or a pattern where it carries a value. */
   message: string | RegExp | ((tool: ToolSpec) => string | RegExp);
   /** Further checks on the answer (details, headers). */
   check?: (answer: Answer, tool: ToolSpec) => void;
+}
+
+export interface Provocation extends Clause {
+  code: ErrorCode;
+  /** The documented sentence this request provokes (a pattern where it carries a limit). */
+  when: string | RegExp;
+  /** Only these tools' rows (default: every tool with a matching row). */
+  tools?: readonly string[];
+  /** The other cases the sentence names ("…, or the whole form over 11 MB"), each provoked too. */
+  more?: (tool: ToolSpec) => readonly Clause[];
 }
 
 /** Every row of every live tool's error table, with the documented (default) limits. */
@@ -66,11 +72,12 @@ export const rowName = (row: ErrorRow) => `${row.tool.id} ${row.status} ${row.co
 
 /** Provokes `row` and asserts the documented status and code and the exact message. */
 export async function expectRow(row: ErrorRow, provocation: Provocation, servers: Servers): Promise<void> {
-  const answer = await provocation.provoke(row.tool, servers);
-  const message =
-    typeof provocation.message === 'function' ? provocation.message(row.tool) : provocation.message;
-  expectError(answer, row.status, row.code, message);
-  provocation.check?.(answer, row.tool);
+  for (const clause of [provocation, ...(provocation.more?.(row.tool) ?? [])]) {
+    const answer = await clause.provoke(row.tool, servers);
+    const message = typeof clause.message === 'function' ? clause.message(row.tool) : clause.message;
+    expectError(answer, row.status, row.code, message);
+    clause.check?.(answer, row.tool);
+  }
 }
 
 /** The first worked example of a tool (every live tool has one: the catalog tests require it). */
