@@ -126,7 +126,7 @@ export const fileConversion = defineTool({
       },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'The file is empty, damaged or truncated, or not valid in its format; or JSON nests more than 1000 levels deep (200 to YAML), YAML more than 200, HTML elements more than 256, Markdown quotes, lists or emphasis more than 100.',
+        when: 'The file is damaged or truncated, or not valid in its format; or JSON nests more than 1000 levels deep (200 to YAML), YAML more than 200, HTML elements more than 256, Markdown quotes, lists or emphasis more than 100.',
       },
       {
         code: 'PAYLOAD_TOO_LARGE',
