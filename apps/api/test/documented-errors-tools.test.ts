@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, vi } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { closeWorkerPool } from '../src/runtime/worker-pool.js';
 import { makeApp } from './helpers/app.js';
 import { startToolServers, toolProvocations } from './helpers/error-cases-tools.js';
@@ -9,9 +9,6 @@ import { provokeRows } from './helpers/error-table.js';
  * The rows a tool documents of its own (`api.errors` in its catalog entry), provoked with the input
  * (or the setting) that causes each (documented-errors.test.ts checks every row has its provocation).
  */
-
-// Most cases wait on a worker thread's first start: they wait side by side.
-vi.setConfig({ maxConcurrency: 20 });
 
 let servers: Record<string, FastifyInstance> = {};
 beforeAll(async () => {

@@ -132,6 +132,8 @@ const filesInAll = (total: number): Clause => ({
   message: `The files add up to more than the ${formatBytes(total)} allowed in all.`,
 });
 
+const brokenMultipartMessage = 'The multipart form could not be read: it is malformed or was cut off.';
+
 /** A document of each kind that does not parse, and the answer's message (it carries the position). */
 const malformed: Record<string, { text: string; message: RegExp }> = {
   json: { text: '[{"a":', message: /^The JSON is invalid at line 1, column \d+: / },
@@ -170,6 +172,18 @@ export const inputProvocations: readonly Provocation[] = [
       input.kind === 'files'
         ? `Upload at least ${input.min === 1 ? 'one file' : `${input.min} files`} as multipart/form-data in the field "${input.field}".`
         : `No ${input.field === 'image' ? 'image' : 'file'} was uploaded. Send it as multipart/form-data in the field "${input.field}".`,
+    more: (tool) => [
+      {
+        // The last of the files the tool needs is empty.
+        provoke: (_, { app }) => {
+          const files = enough(tool, sampleFile(tool)).map((file, i, all) =>
+            i === all.length - 1 ? { ...file, filename: 'empty.bin', data: Buffer.alloc(0) } : file,
+          );
+          return send(app, tool, multipartRequest(tool, firstExample(tool).fields, files));
+        },
+        message: 'The uploaded file "empty.bin" is empty.',
+      },
+    ],
   },
   {
     code: 'MISSING_FILE',
@@ -186,7 +200,7 @@ export const inputProvocations: readonly Provocation[] = [
     code: 'MALFORMED_REQUEST',
     when: 'The multipart body could not be read.',
     provoke: (tool, { app }) => send(app, tool, brokenMultipart),
-    message: 'The multipart form could not be read: it is malformed or was cut off.',
+    message: brokenMultipartMessage,
   },
   {
     code: 'MALFORMED_REQUEST',
@@ -194,6 +208,13 @@ export const inputProvocations: readonly Provocation[] = [
     provoke: (tool, { app }) =>
       send(app, tool, { body: '{"text": ', headers: { 'content-type': 'application/json' } }),
     message: 'The JSON body could not be parsed.',
+    more: (tool) => [
+      {
+        provoke: (_, { app }) => send(app, tool, jsonRequest([textKeyOf(tool)])),
+        message: `Send a JSON object with a "${textKeyOf(tool)}" member, or the content as multipart/form-data in the field "file".`,
+      },
+      { provoke: (_, { app }) => send(app, tool, brokenMultipart), message: brokenMultipartMessage },
+    ],
   },
   {
     code: 'VALIDATION_ERROR',

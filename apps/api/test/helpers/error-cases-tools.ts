@@ -4,7 +4,7 @@ import { makeApp } from './app.js';
 import { jsonRequest, multipartRequest, type Sample } from './catalog-samples.js';
 import { type Provocation, send } from './error-table.js';
 import { fixture } from './fixtures.js';
-import { emptyWav, sparseXlsx, truncated } from './hostile-files.js';
+import { copyProtectedPdf, cyclicPagesPdf, emptyWav, sparseXlsx, truncated } from './hostile-files.js';
 
 /*
  * The rows a tool adds of its own (`api.errors` in its catalog entry), each provoked by the input
@@ -24,6 +24,10 @@ export async function startToolServers(): Promise<Record<string, FastifyInstance
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `levels` nested openings and their closings. */
+const nested = (open: string, close: string, levels: number) =>
+  `${open.repeat(levels)}1${close.repeat(levels)}`;
 
 const file = (filename: string, data: Buffer | string): Sample => ({
   filename,
@@ -80,11 +84,33 @@ export const toolProvocations: readonly Provocation[] = [
   {
     code: 'UNPROCESSABLE_FILE',
     tools: ['file-conversion'],
-    when: /^The file is empty, damaged or truncated, or not valid in its format;/,
+    when: /^The file is damaged or truncated, or not valid in its format;/,
     provoke: upload(() => file('cut.docx', truncated(fixture('misc/debian-reference-ch08.en.docx'), 0.5)), {
       to: 'html',
     }),
     message: 'The DOCX file is damaged or truncated: its ZIP structure cannot be read.',
+    more: () => [
+      ...[
+        ['deep.json', nested('[', ']', 1001), 'yaml', 'The JSON is nested more than 1000 levels deep'],
+        ['deep.json', nested('[', ']', 201), 'yaml', 'The JSON is nested more than 200 levels deep'],
+        ['deep.yaml', `${'- '.repeat(201)}x`, 'json', 'The YAML is nested more than 200 levels deep'],
+        [
+          'deep.html',
+          nested('<div>', '</div>', 257),
+          'md',
+          'The HTML nests elements more than 256 levels deep',
+        ],
+        [
+          'deep.md',
+          `${'> '.repeat(101)}x`,
+          'html',
+          'The Markdown nests quotes, lists or emphasis more than 100 levels deep',
+        ],
+      ].map(([name, text, to, start]) => ({
+        provoke: upload(() => file(name as string, text as string), { to: to as string }),
+        message: new RegExp(`^${escaped(start as string)}; at most \\d+ levels can be converted\\.$`),
+      })),
+    ],
   },
   {
     code: 'UNPROCESSABLE_FILE',
@@ -93,6 +119,12 @@ export const toolProvocations: readonly Provocation[] = [
     provoke: json({ xml: fixture('bad/xml_billion_laughs.xml').toString('utf8') }),
     message:
       'The XML document declares entities in its DOCTYPE (line 3, column 2). Entities are never expanded or fetched, so documents that declare them cannot be converted.',
+    more: () => [
+      {
+        provoke: json({ xml: nested('<a>', '</a>', 1001) }),
+        message: 'The XML is nested more than 1000 levels deep; at most 1000 levels can be converted.',
+      },
+    ],
   },
   {
     code: 'VALIDATION_ERROR',
@@ -114,6 +146,12 @@ export const toolProvocations: readonly Provocation[] = [
     when: /^Aliases expand more than 100 times/,
     provoke: json({ yaml: fixture('bad/yaml_alias_bomb.yaml').toString('utf8') }),
     message: 'The YAML expands aliases more than 100 times (an alias bomb?); it is not converted.',
+    more: () => [
+      {
+        provoke: json({ yaml: `${'- '.repeat(201)}x` }),
+        message: 'The YAML is nested more than 200 levels deep; at most 200 levels can be converted.',
+      },
+    ],
   },
   {
     code: 'PAYLOAD_TOO_LARGE',
@@ -145,6 +183,22 @@ export const toolProvocations: readonly Provocation[] = [
     when: /^The PDF needs a password to open/,
     provoke: upload(() => file('secret.pdf', fixture('bad/pdf_encrypted_userpw_secret.pdf'))),
     message: 'The PDF is encrypted with a password needed to open it; remove the password and send it again.',
+    more: () => [
+      {
+        provoke: upload(async () => file('protected.pdf', await copyProtectedPdf())),
+        message:
+          'The PDF is encrypted and its owner does not allow copying its text; ask its author for a copy without that restriction.',
+      },
+      {
+        provoke: upload(() => file('cyclic.pdf', cyclicPagesPdf())),
+        message: 'The PDF is damaged: its page tree contains itself, so its pages cannot be read.',
+      },
+      {
+        provoke: upload(() => file('scan.pdf', fixture('pdf/image-only_felsen-wasser_1page.pdf'))),
+        message:
+          'This PDF has no text layer: its page holds only images or drawings (a scan?). Reading text from images needs OCR, which this tool does not do.',
+      },
+    ],
   },
   {
     code: 'TIMEOUT',
@@ -160,6 +214,12 @@ export const toolProvocations: readonly Provocation[] = [
     when: 'The text is empty or only whitespace, or the margin leaves too little room.',
     provoke: json({ text: ' \n\t ' }),
     message: 'The text is empty or only whitespace: there is nothing to put in the PDF.',
+    more: () => [
+      {
+        provoke: json({ text: 'hello', margin: 100 }),
+        message: 'A margin of 100 mm leaves no room for text on A4 paper; use at most 85 mm.',
+      },
+    ],
   },
   {
     code: 'PAYLOAD_TOO_LARGE',
@@ -175,5 +235,12 @@ export const toolProvocations: readonly Provocation[] = [
     provoke: json({ text: `${'> '.repeat(200)}deep`, markdown: true }),
     message:
       'The Markdown nests quotes, lists or emphasis more than 100 levels deep; at most 100 levels can be converted.',
+    more: () => [
+      {
+        provoke: json({ text: `a${'\u0301'.repeat(101)}` }),
+        message:
+          'The text has a character carrying 101 combining marks or joiners; at most 100 can be drawn on one character.',
+      },
+    ],
   },
 ];

@@ -72,11 +72,19 @@ export const rowName = (row: ErrorRow) => `${row.tool.id} ${row.status} ${row.co
 
 /** Provokes `row` and asserts the documented status and code and the exact message. */
 export async function expectRow(row: ErrorRow, provocation: Provocation, servers: Servers): Promise<void> {
-  for (const clause of [provocation, ...(provocation.more?.(row.tool) ?? [])]) {
+  const clauses = [provocation, ...(provocation.more?.(row.tool) ?? [])];
+  for (const [index, clause] of clauses.entries()) {
     const answer = await clause.provoke(row.tool, servers);
     const message = typeof clause.message === 'function' ? clause.message(row.tool) : clause.message;
-    expectError(answer, row.status, row.code, message);
-    clause.check?.(answer, row.tool);
+    try {
+      expectError(answer, row.status, row.code, message);
+      clause.check?.(answer, row.tool);
+    } catch (error) {
+      // Which of the row's cases failed, and what came back instead.
+      (error as Error).message +=
+        `\n(case ${index + 1} of ${clauses.length}; answer: ${JSON.stringify(answer.json())})`;
+      throw error;
+    }
   }
 }
 
