@@ -72,8 +72,10 @@ export async function startPlatformServers(): Promise<Record<string, FastifyInst
       [`LANE_${lane.toUpperCase()}_QUEUE`, '0'],
     ]),
   );
-  const [stalls, limited, broken, slow, busy] = await Promise.all([
+  const [stalls, unhurried, limited, broken, slow, busy] = await Promise.all([
     makeApp({ UPLOAD_IDLE_TIMEOUT_MS: '500', UPLOAD_MIN_BYTES_PER_SECOND: '0' }),
+    // Idle for longer than the whole upload may take: the upload time limit comes first.
+    makeApp({ UPLOAD_TIMEOUT_MS: '1000', UPLOAD_IDLE_TIMEOUT_MS: '60000', UPLOAD_MIN_BYTES_PER_SECOND: '0' }),
     makeApp({ RATE_LIMIT_MAX: '1' }),
     buildApp(
       testConfig(),
@@ -96,14 +98,18 @@ export async function startPlatformServers(): Promise<Record<string, FastifyInst
       UPLOAD_MIN_BYTES_PER_SECOND: '0',
     }),
   ]);
-  await Promise.all([stalls.listen({ host: '127.0.0.1', port: 0 }), listenOnFreePort(busy)]);
+  await Promise.all([
+    stalls.listen({ host: '127.0.0.1', port: 0 }),
+    unhurried.listen({ host: '127.0.0.1', port: 0 }),
+    listenOnFreePort(busy),
+  ]);
   for (const { path, length } of Object.values(laneHolders)) {
     const exchange = stall(baseOf(busy), path, length);
     held.push(exchange);
     await exchange.sent;
   }
   await untilLanesFull(busy);
-  return { stalls, limited, broken, slow, busy };
+  return { stalls, unhurried, limited, broken, slow, busy };
 }
 
 export async function stopPlatformServers(servers: Record<string, FastifyInstance>): Promise<void> {
@@ -126,6 +132,13 @@ export const platformProvocations: readonly Provocation[] = [
     when: 'The upload stalled, or was not received within the upload time limit.',
     provoke: (tool, servers) => answerOf(stall(baseOf(need(servers, 'stalls')), tool.api.path, 100_000)),
     message: 'The upload stalled: nothing arrived for 0.5 s.',
+    more: () => [
+      {
+        provoke: (tool, servers) =>
+          answerOf(stall(baseOf(need(servers, 'unhurried')), tool.api.path, 100_000)),
+        message: 'The request was not received in time.',
+      },
+    ],
   },
   {
     code: 'RATE_LIMITED',

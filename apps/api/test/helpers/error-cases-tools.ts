@@ -132,6 +132,12 @@ export const toolProvocations: readonly Provocation[] = [
     when: /^root, item or a key of the JSON cannot be an XML name/,
     provoke: json({ json: '{"a": {"1 bad key": true}}' }),
     message: '"1 bad key" cannot be an XML element or attribute name (at $.a.1 bad key).',
+    more: () => [
+      {
+        provoke: json({ json: '{"a": "bell \\u0007"}' }),
+        message: 'The text contains U+0007, a character XML 1.0 cannot hold (at $.a).',
+      },
+    ],
   },
   {
     code: 'VALIDATION_ERROR',
