@@ -213,15 +213,21 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   // is what broke (a malformed chunk), that body's reader answers 400 instead of waiting for the
   // rest, which will never come.
   const current = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   if (current && !current.writableFinished) {
     if (!current.req.complete && !current.headersSent) {
-      failBody(socket, new ApiError('MALFORMED_REQUEST', 'The request body is not valid HTTP.'));
+      // A body still arriving when the upload time limit (UPLOAD_TIMEOUT_MS) ends is late, not malformed.
+      failBody(
+        socket,
+        timeout
+          ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time.')
+          : new ApiError('MALFORMED_REQUEST', 'The request body is not valid HTTP.'),
+      );
     }
     current.once('finish', () => closeGently(socket));
     current.once('close', () => closeGently(socket));
     return;
   }
-  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const apiError = timeout
     ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time.')
     : error.code === 'HPE_HEADER_OVERFLOW'

@@ -106,15 +106,23 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
       code: 'MISSING_FILE',
       when:
         input.kind === 'files'
-          ? `Fewer than ${input.min} files were uploaded in the "${input.field}" field, or one of them is empty.`
+          ? `${input.min > 1 ? `Fewer than ${input.min} files were` : 'No file was'} uploaded in the "${input.field}" field, or one of them is empty.`
           : `No file was uploaded in the "${input.field}" field, or the file is empty.`,
     },
+    ...(input.kind === 'files'
+      ? [
+          {
+            code: 'VALIDATION_ERROR',
+            when: `More than ${input.max} files were uploaded in the "${input.field}" field.`,
+          } as const,
+        ]
+      : []),
     { code: 'MALFORMED_REQUEST', when: 'The multipart body could not be read.' },
     {
       code: 'PAYLOAD_TOO_LARGE',
       when:
         input.kind === 'files'
-          ? `A file is over ${upload}, more than ${input.max} files were sent${input.maxTotalBytes ? `, they add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}, or the whole form is over ${form}.`
+          ? `A file is over ${upload}${input.maxTotalBytes ? `, the files add up to more than ${formatBytes(input.maxTotalBytes)}` : ''}, or the whole form is over ${form}.`
           : `The file is over ${upload}, or the whole form over ${form}.`,
     },
     ...(readsImages(tool)
@@ -134,10 +142,15 @@ function inputCases(tool: ToolSpec, limits: Limits): ErrorCase[] {
           } as const,
         ]
       : []),
-    {
-      code: 'UNPROCESSABLE_FILE',
-      when: 'The file has the right type but cannot be decoded (corrupt or truncated).',
-    },
+    // A tool that takes any file decodes none of them: such a tool documents its own 422 (api.errors).
+    ...(input.accept.length > 0
+      ? [
+          {
+            code: 'UNPROCESSABLE_FILE',
+            when: 'The file has the right type but cannot be decoded (corrupt or truncated).',
+          } as const,
+        ]
+      : []),
   ];
 }
 

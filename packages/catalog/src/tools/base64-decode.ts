@@ -37,12 +37,6 @@ export const base64Decode = defineTool({
           'true: only the URL-safe alphabet (- _); false: only the standard one (+ /). Either when not given.',
         ),
     }),
-    errors: [
-      {
-        code: 'VALIDATION_ERROR',
-        when: 'The text is not valid Base64; the message names the first bad position.',
-      },
-    ],
     response:
       'The decoded bytes: text/plain; charset=utf-8 when they are UTF-8 text, else a download with their detected type (application/octet-stream when unknown).',
     examples: [

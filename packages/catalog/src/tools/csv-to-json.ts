@@ -56,12 +56,6 @@ export const csvToJson = defineTool({
         ),
       skip_empty_lines: boolean('skip_empty_lines').default(true).describe('Leave out empty lines.'),
     }),
-    errors: [
-      {
-        code: 'VALIDATION_ERROR',
-        when: 'A quoted field is never closed, or a quote inside one is not doubled; the message gives its line and column.',
-      },
-    ],
     response: 'An application/json array of rows, with X-Row-Count and X-Delimiter headers.',
     examples: [
       {

@@ -114,7 +114,11 @@ export const fileConversion = defineTool({
     errors: [
       {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        when: 'The file is of a type that does not convert (the type is read from its bytes), or to a PDF without LibreOffice on the server.',
+        when: 'The file is of a type that does not convert (the type is read from its bytes).',
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        when: 'The target is PDF and the server has no LibreOffice to make it.',
       },
       {
         code: 'VALIDATION_ERROR',
@@ -122,7 +126,7 @@ export const fileConversion = defineTool({
       },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'The file is empty, damaged or truncated, or not valid in its format; or JSON nests more than 1000 levels deep (200 to YAML), YAML more than 200, HTML elements more than 256, Markdown quotes, lists or emphasis more than 100.',
+        when: 'The file is damaged or truncated, or not valid in its format; or JSON nests more than 1000 levels deep (200 to YAML), YAML more than 200, HTML elements more than 256, Markdown quotes, lists or emphasis more than 100.',
       },
       {
         code: 'PAYLOAD_TOO_LARGE',

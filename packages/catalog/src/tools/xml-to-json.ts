@@ -36,10 +36,6 @@ export const xmlToJson = defineTool({
     }),
     errors: [
       {
-        code: 'VALIDATION_ERROR',
-        when: 'The XML is malformed; the message gives the line and column of the first error.',
-      },
-      {
         code: 'UNPROCESSABLE_FILE',
         when: 'The document declares entities in a DOCTYPE (XXE, billion laughs): no entity is ever expanded or fetched. Or it nests more than 1000 levels deep.',
       },

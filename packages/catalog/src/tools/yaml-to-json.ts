@@ -27,7 +27,7 @@ export const yamlToJson = defineTool({
     errors: [
       {
         code: 'VALIDATION_ERROR',
-        when: 'The YAML is invalid or repeats a key; the message gives the line and column.',
+        when: 'A mapping repeats a key; the message gives its line and column.',
       },
       {
         code: 'UNPROCESSABLE_FILE',

@@ -119,7 +119,8 @@ export function xmlToJson(text: string, options: XmlToJsonOptions, field: string
     ignorePiTags: true,
     processEntities: true,
     htmlEntities: XML_ENTITIES,
-    maxNestedTags: MAX_NESTING,
+    // The parser refuses only past one level more than this: 1001 levels must be refused, as in JSON.
+    maxNestedTags: MAX_NESTING - 1,
     transformTagName: markReserved,
     transformAttributeName: markReserved,
     isArray: (_name, jPath, _leaf, isAttribute) =>
