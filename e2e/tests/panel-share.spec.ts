@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { Page } from '@playwright/test';
+import { copyAs, type Language, runCopied } from '../support/copy-code.js';
 import { choose, downloadResult, setCheckbox } from '../support/data-tools.js';
 import { images } from '../support/files.js';
 import { expect, test, visit } from '../support/test.js';
@@ -11,13 +9,6 @@ import { pickFile, tool } from '../support/tools.js';
 // Issue 32: a try-it panel's fields live in its address (a link reproduces the panel, files
 // excepted), and "Copy as cURL / JavaScript / Python" copies the request just made: run as copied,
 // beside a file of the uploaded file's name, it gets the very bytes the panel got.
-
-const languages = {
-  curl: { button: 'Copy as cURL', file: 'copied.sh', command: 'sh' },
-  javascript: { button: 'Copy as JavaScript', file: 'copied.mjs', command: 'node' },
-  python: { button: 'Copy as Python', file: 'copied.py', command: 'python3' },
-} as const;
-type Language = keyof typeof languages;
 
 test.use({
   permissions: ['clipboard-read', 'clipboard-write'],
@@ -29,37 +20,6 @@ async function openLink(page: Page): Promise<Page> {
   const second = await page.context().newPage();
   await visit(second, page.url());
   return second;
-}
-
-/** Clicks one "Copy as" button and returns what it put on the clipboard. */
-async function copyAs(page: Page, language: Language): Promise<string> {
-  const group = tool.main(page).getByRole('group', { name: 'Copy as' });
-  await group.getByRole('button', { name: languages[language].button }).click();
-  await expect(group.getByRole('status')).toHaveText('Copied');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-/**
- * Runs copied code in a fresh folder holding `input` under its own name (the code reads the file
- * by that name) and returns the one file the code saved there.
- */
-async function runCopied(code: string, language: Language, input?: string): Promise<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'panel-share-'));
-  try {
-    if (input) await copyFile(input, join(dir, basename(input)));
-    const { file, command } = languages[language];
-    await writeFile(join(dir, file), code);
-    await new Promise<void>((resolve, reject) => {
-      execFile(command, [file], { cwd: dir, timeout: 60_000 }, (error, _stdout, stderr) =>
-        error ? reject(new Error(`${command} failed: ${stderr}`)) : resolve(),
-      );
-    });
-    const made = (await readdir(dir)).filter((name) => name !== file && name !== (input && basename(input)));
-    expect(made, `${language}: the code saves one file`).toHaveLength(1);
-    return await readFile(join(dir, made[0] ?? ''));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** Copies the request as each language, runs it, and expects the bytes the panel downloaded. */

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { probe } from '../support/audio.js';
 import { formatViolations, seriousViolations } from '../support/axe.js';
+import { copyAs, runCopied } from '../support/copy-code.js';
 import { downloadResult } from '../support/data-tools.js';
 import { fixture, images } from '../support/files.js';
 import { spec } from '../support/spec.js';
@@ -37,6 +38,8 @@ async function chooseIn(page: Page, n: number, label: string, option: string): P
 }
 
 test.describe('/docs/pipeline', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test('a photo through resize → flip → WebP: the download is a 200-wide WebP, and the link reproduces the pipeline', async ({
     page,
     context,
@@ -76,6 +79,14 @@ test.describe('/docs/pipeline', () => {
     const meta = await sharp(file.data).metadata();
     expect(meta.format).toBe('webp');
     expect([meta.width, meta.height]).toEqual([200, Math.round((300 * 200) / 451)]);
+
+    // "Copy as": the very request, run as copied beside the photo, gets the very bytes.
+    for (const language of ['curl', 'python'] as const) {
+      const code = await copyAs(page, language);
+      expect(code).toContain('/pipeline');
+      const bytes = await runCopied(code, language, images.cat);
+      expect(bytes.equals(file.data), `${language}: the same bytes as the builder's result`).toBe(true);
+    }
 
     // The shared link, in a new page: the same steps and field values (the file is not in a link).
     const shared = await context.newPage();

@@ -28,6 +28,8 @@ export interface SentRequest {
   fields?: ToolFields;
   /** Inline text: the body is then JSON, `{[key]: value, ...fields}` with the fields typed as given. */
   text?: { key: string; value: string };
+  /** A JSON body exactly as sent (the pipeline's `{steps, input}`); then fields, text and files are unused. */
+  json?: Readonly<Record<string, unknown>>;
   /** Uploaded files under their form field, by name: the code reads each from a file of that name. */
   files?: { field: string; names: readonly string[] };
   /** Headers besides Content-Type and Authorization (e.g. `Prefer`). */
@@ -47,6 +49,7 @@ export function sampleRequest(request: SentRequest): SampleRequest {
   const members = toJsonMembers(request.fields ?? {});
   const { path, base, headers, auth, output } = request;
   const common = { path, base, headers, auth, output };
+  if (request.json) return { ...common, json: { ...request.json } };
   if (request.text) return { ...common, json: { [request.text.key]: request.text.value, ...members } };
   const fields = Object.fromEntries(Object.entries(members).map(([name, value]) => [name, formText(value)]));
   const files = (request.files?.names ?? []).map((name) => ({ field: request.files?.field ?? 'file', name }));

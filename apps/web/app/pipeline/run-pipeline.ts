@@ -13,6 +13,7 @@ import {
   type UploadProgress,
 } from '~/lib/api-client';
 import { parseJob } from '~/lib/jobs';
+import type { SentRequest } from '~/lib/request-code';
 import { type ResultOf, readResult } from '~/lib/tool-response';
 import { xhrFetch } from '~/lib/xhr-transport';
 
@@ -51,10 +52,26 @@ export function parseServerTiming(header: string | null): StepTiming[] {
     if (!step) continue;
     const param = (key: string) => params.find((p) => p.startsWith(`${key}=`))?.slice(key.length + 1);
     const ms = Number(param('dur'));
-    const op = (param('desc') ?? '').replace(/^"|"$/g, '');
+    // The operation, without the server's note on it (" (intermediate not encoded)").
+    const op = (param('desc') ?? '').replace(/^"|"$/g, '').replace(/ \(.*\)$/, '');
     if (Number.isFinite(ms)) timings.push({ step: Number(step), op, ms });
   }
   return timings.sort((a, b) => a.step - b.step);
+}
+
+/** The request as sent, for "Copy as cURL / JavaScript / Python" (lib/request-code.ts). */
+export function sentPipeline(
+  request: PipelineRequest,
+  extra: Pick<SentRequest, 'auth' | 'base' | 'output'>,
+): SentRequest {
+  const { steps, input } = request;
+  if ('text' in input) return { path: '/pipeline', json: { steps, input: { text: input.text } }, ...extra };
+  return {
+    path: '/pipeline',
+    fields: { pipeline: JSON.stringify({ steps }) },
+    files: { field: 'files', names: [input.file.name] },
+    ...extra,
+  };
 }
 
 /** The request body: JSON for text, a form for a file. */

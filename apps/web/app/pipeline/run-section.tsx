@@ -1,17 +1,38 @@
 import type { OutputKind } from '@toolkit/catalog';
 import { Loader2Icon, PlayIcon, XIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api-client';
+import { useApiKey } from '~/lib/api-key';
+import { requestCode } from '~/lib/request-code';
 import { isAbortError } from '~/lib/use-tool-mutation';
 import { ApiKeyField } from '~/tools/_shared/api-key-field';
+import { absoluteBase, CopyCodeButtons } from '~/tools/_shared/copy-request';
 import { errorMessage } from '~/tools/_shared/format';
 import { JobProgressBar } from '~/tools/_shared/job-progress';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { UploadProgressBar } from '~/tools/_shared/upload-progress';
 import { PipelineResult } from './pipeline-result';
+import { type PipelineRequest, sentPipeline } from './run-pipeline';
 import type { PipelineRun } from './use-pipeline-run';
 
 const FAILURE = 'An error occurred while running the pipeline.';
+
+/** "Copy as" of the pipeline just run: its steps and input exactly as sent, the answer saved by its name. */
+function CopyPipeline({ request, result }: { request: PipelineRequest; result: unknown }) {
+  const auth = Boolean(useApiKey());
+  const code = useMemo(() => {
+    const named = result && typeof result === 'object' && 'filename' in result ? result.filename : undefined;
+    const output =
+      request.output === 'analysis'
+        ? undefined
+        : typeof named === 'string' && /^[^/\\]+$/.test(named) && named !== '..'
+          ? named
+          : 'pipeline-result';
+    return requestCode(sentPipeline(request, { auth, base: absoluteBase(), output }));
+  }, [request, result, auth]);
+  return <CopyCodeButtons code={code} />;
+}
 
 /**
  * Run: the button, what is going on while the pipeline runs (upload progress, then the steps at
@@ -49,8 +70,7 @@ export function RunSection({
           )}
           {run.isPending ? 'Running…' : 'Run pipeline'}
         </Button>
-        {/* Slot for "Copy as cURL / JavaScript / Python" (lib/request-code.ts, tools/_shared/copy-request.tsx):
-            the request is exactly pipelineBody() of run-pipeline.ts, posted to /pipeline. */}
+        {run.variables && <CopyPipeline request={run.variables} result={run.data?.result} />}
       </div>
       {problem && (
         <p role="alert" className="text-destructive text-sm">

@@ -35,22 +35,26 @@ export function outputName(api: PanelApi, result: unknown): string | undefined {
 }
 
 /** The API base as an absolute URL, so the copied code runs from anywhere. */
-const absoluteBase = () => new URL(apiBaseUrl, window.location.href).href.replace(/\/+$/, '');
+export const absoluteBase = () => new URL(apiBaseUrl, window.location.href).href.replace(/\/+$/, '');
 
 /** The copy buttons of the last request (`input`), `result` naming the saved file once it has come. */
 export function CopyRequest({ input, result }: { input: ToolInput; result: unknown }) {
   const api = useContext(PanelApiContext);
   const auth = Boolean(useApiKey());
-  const labelId = useId();
-  const copy = useCopy();
-  const [copied, setCopied] = useState<string | null>(null);
   const code = useMemo(
     () =>
       api &&
       requestCode(sentRequestOf(api, input, { auth, base: absoluteBase(), output: outputName(api, result) })),
     [api, input, auth, result],
   );
-  if (!code) return null;
+  return code ? <CopyCodeButtons code={code} /> : null;
+}
+
+/** "Copy as" with one button per language, announcing "Copied" (the panels' and the pipeline builder's). */
+export function CopyCodeButtons({ code }: { code: RequestCode }) {
+  const labelId = useId();
+  const copy = useCopy();
+  const [copied, setCopied] = useState<string | null>(null);
   return (
     <fieldset
       aria-labelledby={labelId}
