@@ -72,7 +72,8 @@ export async function startPlatformServers(): Promise<Record<string, FastifyInst
       [`LANE_${lane.toUpperCase()}_QUEUE`, '0'],
     ]),
   );
-  const [stalls, unhurried, limited, broken, slow, busy] = await Promise.all([
+  const [keyed, stalls, unhurried, limited, broken, slow, busy] = await Promise.all([
+    makeApp({ API_KEYS: 'a-key-the-requests-do-not-send' }),
     makeApp({ UPLOAD_IDLE_TIMEOUT_MS: '500', UPLOAD_MIN_BYTES_PER_SECOND: '0' }),
     // Idle for longer than the whole upload may take: the upload time limit comes first.
     makeApp({ UPLOAD_TIMEOUT_MS: '1000', UPLOAD_IDLE_TIMEOUT_MS: '60000', UPLOAD_MIN_BYTES_PER_SECOND: '0' }),
@@ -109,7 +110,7 @@ export async function startPlatformServers(): Promise<Record<string, FastifyInst
     await exchange.sent;
   }
   await untilLanesFull(busy);
-  return { stalls, unhurried, limited, broken, slow, busy };
+  return { keyed, stalls, unhurried, limited, broken, slow, busy };
 }
 
 export async function stopPlatformServers(servers: Record<string, FastifyInstance>): Promise<void> {
@@ -127,6 +128,21 @@ const need = (servers: Record<string, FastifyInstance>, name: string) => {
 };
 
 export const platformProvocations: readonly Provocation[] = [
+  {
+    code: 'UNAUTHORIZED',
+    when: 'The server requires an API key (API_KEYS) and the request carries none, or one it does not know.',
+    provoke: (tool, servers) => sendValid(need(servers, 'keyed'), tool),
+    message: 'An API key is required: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".',
+    check: (answer) => expect(answer.headers['www-authenticate']).toBe('Bearer'),
+    more: () => [
+      {
+        provoke: (tool, servers) =>
+          sendValid(need(servers, 'keyed'), tool, { authorization: 'Bearer not-a-key-it-knows' }),
+        message: "This API key is not valid: check it, or ask the server's operator for one.",
+        check: (answer) => expect(answer.headers['www-authenticate']).toBe('Bearer'),
+      },
+    ],
+  },
   {
     code: 'REQUEST_TIMEOUT',
     when: 'The upload stalled, or was not received within the upload time limit.',

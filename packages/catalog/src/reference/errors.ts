@@ -168,6 +168,10 @@ export function errorCases(tool: ToolSpec, limits: Limits): (ErrorCase & { statu
       : []),
     ...inputCases(tool, limits),
     {
+      code: 'UNAUTHORIZED',
+      when: 'The server requires an API key (API_KEYS) and the request carries none, or one it does not know.',
+    },
+    {
       code: 'REQUEST_TIMEOUT',
       when: 'The upload stalled, or was not received within the upload time limit.',
     },

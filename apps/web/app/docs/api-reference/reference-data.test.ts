@@ -90,6 +90,7 @@ describe('response and errors', () => {
       [400, 'VALIDATION_ERROR'],
       [400, 'MISSING_FILE'],
       [400, 'MALFORMED_REQUEST'],
+      [401, 'UNAUTHORIZED'],
       [408, 'REQUEST_TIMEOUT'],
       [413, 'PAYLOAD_TOO_LARGE'],
       [413, 'IMAGE_TOO_LARGE'],
