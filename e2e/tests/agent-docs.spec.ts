@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { getTool, markdownPath } from '@toolkit/catalog';
-import { expect, test, visitHydrated } from '../support/test.js';
+import { expect, test, visit, visitHydrated } from '../support/test.js';
 
 // The docs for agents: each docs page's "Copy page as Markdown" puts its .md file's text on the
 // clipboard (by mouse and by keyboard), "View as Markdown" opens that file, and the MCP page's client
@@ -61,4 +61,18 @@ test('the MCP page gives a client configuration for this server, and llms.txt li
   });
   const llms = await (await page.request.get('/llms.txt')).text();
   expect(llms).toContain('(/docs/mcp.md)');
+});
+
+test('the pipeline builder links its Markdown copy, which lists every operation, and llms.txt links it', async ({
+  page,
+}) => {
+  await visit(page, '/docs/pipeline');
+  const view = page.getByRole('link', { name: 'View as Markdown' });
+  await expect(view).toHaveAttribute('href', '/docs/pipeline.md');
+  const markdown = await (await page.request.get('/docs/pipeline.md')).text();
+  expect(markdown).toContain('# Pipelines');
+  expect(markdown).toContain('| `images/resize` | [Resize Image](/docs/api.md) | an image | an image |');
+  expect(markdown).toContain('| `data/csv-to-json` | [CSV to JSON](/docs/api/csv-to-json.md) | CSV | JSON |');
+  const llms = await (await page.request.get('/llms.txt')).text();
+  expect(llms).toContain('(/docs/pipeline.md)');
 });

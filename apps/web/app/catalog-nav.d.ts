@@ -36,4 +36,6 @@ declare module 'virtual:catalog-nav' {
     resultsRule: string;
     clientConfig: string;
   };
+  /** The pipeline builder's page and its Markdown copy (catalog markdown/pipeline.ts). */
+  export const pipelineDocs: { path: string; markdownPath: string };
 }

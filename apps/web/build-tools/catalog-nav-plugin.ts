@@ -82,6 +82,7 @@ export function catalogNavPlugin(): Plugin {
         `export const apiVersion = ${JSON.stringify(apiVersion)};`,
         `export const unknownBreadcrumb = ${JSON.stringify(unknownBreadcrumb)};`,
         `export const mcpDocs = ${JSON.stringify(mcpDocs(catalog))};`,
+        `export const pipelineDocs = ${JSON.stringify({ path: catalog.pipelineDocsPath, markdownPath: catalog.markdownPath({ path: catalog.pipelineDocsPath }) })};`,
       ].join('\n');
     },
   };

@@ -1,6 +1,8 @@
+import { pipelineDocs } from 'virtual:catalog-nav';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_LINK_TEXT_BYTES,
+  PIPELINE_PATH,
   type PipelineState,
   pipelineHref,
   pipelineSearchParams,
@@ -59,4 +61,10 @@ describe('the pipeline in the address', () => {
       readPipelineState(new URL(pipelineHref('data/csv-to-json'), 'http://x').searchParams).steps,
     ).toEqual([{ op: 'data/csv-to-json', values: {} }]);
   });
+});
+
+describe('the page path', () => {
+  // Written out here (the route config reads this module outside Vite): the catalog's Markdown copy
+  // and llms.txt must name the same page.
+  it("is the catalog's pipeline page", () => expect(PIPELINE_PATH).toBe(pipelineDocs.path));
 });

@@ -1,7 +1,9 @@
 // Before the builder's chunk, which builds zod schemas: see the module.
 import '~/lib/zod-csp';
+import { pipelineDocs } from 'virtual:catalog-nav';
 import { lazy } from 'react';
 import { HydrationBoundary } from '~/components/layout/hydration-boundary';
+import { MarkdownActions } from '~/docs/markdown-actions';
 import { pageMeta } from '~/lib/meta';
 import { PIPELINE_PATH } from '~/pipeline/pipeline-url';
 import { Providers } from '~/providers';
@@ -36,6 +38,7 @@ export default function PipelinePage() {
         <p className="font-medium text-brand text-sm">Pipelines</p>
         <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Pipeline builder</h1>
         <p className="max-w-3xl text-lg text-muted-foreground leading-8">{summary}</p>
+        <MarkdownActions markdownPath={pipelineDocs.markdownPath} />
       </header>
       <Providers>
         <HydrationBoundary fallback={<BuilderFallback />}>

@@ -10,4 +10,5 @@ export {
   mcpSummary,
   mcpToolName,
 } from './mcp.js';
+export { pipelineDocsPath, pipelineMarkdown } from './pipeline.js';
 export { fieldColumns, markdownPath, toolMarkdown } from './tool-page.js';

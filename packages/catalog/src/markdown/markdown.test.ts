@@ -2,6 +2,7 @@ import { lexer, type Token, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import {
   agentFiles,
+  checkChain,
   documentedJsonSchema,
   getTool,
   liveTools,
@@ -10,6 +11,8 @@ import {
   mcpDocsPath,
   mcpMarkdown,
   mcpToolName,
+  pipelineDocsPath,
+  pipelineMarkdown,
   type ToolSpec,
   toolMarkdown,
   toolReference,
@@ -162,6 +165,26 @@ describe('the MCP page', () => {
     expect(JSON.parse(config?.text ?? '')).toEqual({
       mcpServers: { toolkit: { url: '<origin>/mcp', headers: { Authorization: 'Bearer <key>' } } },
     });
+  });
+});
+
+describe('the pipelines page', () => {
+  it('lists every live operation by its op, and its example chain is one the server accepts', () => {
+    const text = pipelineMarkdown();
+    const rows = tableAfter(text, 'What can follow what');
+    expect(rows.map((row) => row.op)).toEqual(live.map((tool) => tool.api.path.slice(1)));
+    expect(rows.find((row) => row.op === 'images/combine')?.Takes).toBe('several files (first step only)');
+    expect(rows.find((row) => row.op === 'data/csv-to-json')).toMatchObject({ Takes: 'CSV', Gives: 'JSON' });
+    const example = blocksOf(text).find((t): t is Tokens.Code => t.type === 'code' && t.lang === 'json');
+    const { steps } = JSON.parse(example?.text ?? '') as { steps: { op: string }[] };
+    const planned = steps.map(({ op, ...fields }) => ({
+      op,
+      tool: live.find((tool) => tool.api.path === `/${op}`) as ToolSpec,
+      fields,
+    }));
+    expect(checkChain(planned, 'text')).not.toHaveProperty('step');
+    expect(llmsTxt(site)).toContain(`(${pipelineDocsPath}.md)`);
+    expect(agentFiles(site).map((file) => file.path)).toContain(`${pipelineDocsPath}.md`);
   });
 });
 
