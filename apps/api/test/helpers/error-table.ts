@@ -134,9 +134,14 @@ export function expectDetailsName(answer: Answer, field: string): void {
  */
 export function provokeRows(table: readonly Provocation[], servers: () => Servers): void {
   const rows = errorRows.filter((row) => provocationsOf(row, table).length > 0);
-  it.concurrent.each(rows.map((row) => [rowName(row), row] as const))('%s', async (_, row) => {
-    const [provocation] = provocationsOf(row, table);
-    if (!provocation) throw new Error('unreachable: the row was chosen for its provocation');
-    await expectRow(row, provocation, servers());
-  });
+  it.concurrent.each(rows.map((row) => [rowName(row), row] as const))(
+    '%s',
+    async (_, row) => {
+      const [provocation] = provocationsOf(row, table);
+      if (!provocation) throw new Error('unreachable: the row was chosen for its provocation');
+      await expectRow(row, provocation, servers());
+    },
+    // Cases share two cores with the other test files: some (a 1,370-page PDF, LibreOffice) take a while.
+    120_000,
+  );
 }
