@@ -132,22 +132,6 @@ test.describe('wide screens', () => {
       await expect(resizePanel.maintainAspect(page)).toBeChecked({ checked: round % 2 === 1 });
     });
   });
-  test('a click and then text before hydration are taken in that order (untick, then both sides: the box stays unticked)', async ({
-    page,
-  }) => {
-    await repeat(page, async () => {
-      const early = await openEarly(page, '/docs/api');
-      await resizePanel.maintainAspect(page).uncheck();
-      await resizePanel.width(page).fill('200');
-      await resizePanel.height(page).fill('100');
-      await early.release();
-      await expect(resizePanel.width(page)).toHaveValue('200');
-      await expect(resizePanel.height(page)).toHaveValue('100');
-      // Taken before the sides, the click unticked the box; the sides then disable it.
-      await expect(resizePanel.maintainAspect(page)).not.toBeChecked();
-      await expect(resizePanel.maintainAspect(page)).toBeDisabled();
-    });
-  });
 });
 
 test.describe('small screens', () => {

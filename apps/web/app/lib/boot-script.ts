@@ -22,12 +22,6 @@ export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
  * and on a drop zone (files dropped before hydration go into it).
  */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
-/**
- * On a field typed in before hydration after a click that waits to be replayed; the event is sent
- * to it when its turn in the queue comes (use-early-input.ts takes the text then, not at mount).
- */
-export const EARLY_TYPED_ATTRIBUTE = 'data-early-typed';
-export const EARLY_TYPED_EVENT = 'early-typed';
 
 const earlyActionsConfig = () => ({
   installedFlag: '__earlyActions',
@@ -36,8 +30,6 @@ const earlyActionsConfig = () => ({
   pendingAttribute: EARLY_PENDING_ATTRIBUTE,
   actionAttribute: EARLY_ACTION_ATTRIBUTE,
   fileInputAttribute: FILE_INPUT_ATTRIBUTE,
-  typedAttribute: EARLY_TYPED_ATTRIBUTE,
-  typedEvent: EARLY_TYPED_EVENT,
   darkClass: 'dark',
   sidebarAttribute: SIDEBAR_ATTRIBUTE,
   /** Serialized for document.cookie: [off, on] (light, dark; sidebar open, collapsed). */

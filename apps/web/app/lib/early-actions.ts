@@ -7,8 +7,7 @@ import type { EarlyActionsConfig } from './boot-script';
  * sidebar toggles act at once (an early Ctrl/Cmd+B stops there: the sidebar provider may listen
  * already, as child effects run before the root marks itself hydrated); file pickers open at once;
  * dropped files go into the zone's file input (with a change event, in case React listens there
- * already). Text typed after a kept click is marked on its field and takes its place in the queue, so
- * that the panel takes it after that click (use-early-input.ts), as the visitor did.
+ * already). Typed text needs nothing here.
  *
  * It runs inside the inline boot script, so it is self-contained (everything comes in `config`), and
  * its text ships in every page: comments stay out of its body.
@@ -112,21 +111,6 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     };
     enqueue(event, control, press, checked ? () => show(checked, state) : undefined);
     control.setAttribute('aria-busy', 'true');
-  });
-
-  listen('input', (event) => {
-    const field = event.target as Element;
-    if (!queue.length || replaying || !field.id || isLive(field) || field.hasAttribute(config.typedAttribute))
-      return;
-    field.setAttribute(config.typedAttribute, '');
-    queue.push({
-      target: field as HTMLElement,
-      replay: () => {
-        field.removeAttribute(config.typedAttribute);
-        field.dispatchEvent(new Event(config.typedEvent));
-      },
-    });
-    schedule();
   });
 
   const carriesFiles = (event: Event) =>

@@ -1,5 +1,4 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
-import { EARLY_TYPED_ATTRIBUTE, EARLY_TYPED_EVENT } from '~/lib/boot-script';
 
 /*
  * What a visitor types or chooses in a pre-rendered panel before React has attached to it is in the
@@ -16,7 +15,7 @@ function typedText(id: string): string | undefined {
 
 /**
  * For a controlled text field with id `id`: returns the value to render, and calls `onChange` at
- * mount with text typed before hydration (or, typed after a click still waiting, once that click is replayed). Read during the first render as well, because hydrating
+ * mount with text typed before hydration. Read during the first render as well, because hydrating
  * a textarea resets it to the value rendered (an input keeps its text, and any typed while the panel
  * hydrated).
  */
@@ -25,24 +24,9 @@ export function useTypedEarly(id: string, value: string, onChange: (text: string
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; the field's own events follow.
   useLayoutEffect(() => {
     const field = document.getElementById(id) as HTMLInputElement | null;
-    const take = () => {
-      const typed = early ?? typedText(id);
-      setEarly(undefined);
-      if (field && typed !== undefined && field.value !== value) onChange(field.value);
-    };
-    // Typed after a click still waiting to be replayed: taken after that click (lib/early-actions.ts),
-    // or at once if the visitor goes on typing in the hydrated field first.
-    if (!field?.hasAttribute(EARLY_TYPED_ATTRIBUTE)) return take();
-    const events = [EARLY_TYPED_EVENT, 'input'];
-    const stopListening = () => {
-      for (const type of events) field.removeEventListener(type, takeOnce);
-    };
-    const takeOnce = () => {
-      stopListening();
-      take();
-    };
-    for (const type of events) field.addEventListener(type, takeOnce);
-    return stopListening;
+    const typed = early ?? typedText(id);
+    setEarly(undefined);
+    if (field && typed !== undefined && field.value !== value) onChange(field.value);
   }, []);
   return early ?? value;
 }
