@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { parkedCount } from '../src/operations/image/handoff.js';
 import { fixture } from './helpers/fixtures.js';
 import { type FormPart, form } from './helpers/form.js';
 import { servePerFile } from './helpers/listen.js';
@@ -10,7 +11,12 @@ import { servePerFile } from './helpers/listen.js';
  */
 
 // Images up to 1 MB: the photo turned (5.8 MB of pixels) is more than an image step may take.
-const server = servePerFile({ JOBS_CONCURRENCY: '1', IMAGE_MAX_UPLOAD_BYTES: '1000000' });
+// AVIF up to 1 MP: the photo (1.9 MP) is refused by a convert step.
+const server = servePerFile({
+  JOBS_CONCURRENCY: '1',
+  IMAGE_MAX_UPLOAD_BYTES: '1000000',
+  IMAGE_MAX_AVIF_PIXELS: '1000000',
+});
 
 const photo = fixture('images/photo_freshflower_progressive_1600x1203.jpg');
 
@@ -251,5 +257,33 @@ describe('a client cannot ask for the hand-off', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/tiff');
+  });
+});
+
+describe('what the pipeline holds in memory', () => {
+  it('lets go of every image it held: after a result and after a failing step', async () => {
+    const done = await pipeline(
+      [
+        { op: 'images/resize', width: 400 },
+        { op: 'images/flip', direction: 'horizontal' },
+        { op: 'images/convert', format: 'png' },
+      ],
+      { name: 'flower.jpg', data: photo },
+    );
+    expect(done.status).toBe(200);
+    expect(await sharp(await bytes(done)).metadata()).toMatchObject({ format: 'png', width: 400 });
+    expect(parkedCount()).toBe(0);
+
+    // Step 1 gives an intermediate; step 2 refuses it (an AVIF larger than AVIF is written up to).
+    const failed = await pipeline(
+      [
+        { op: 'images/resize', width: 1500 },
+        { op: 'images/convert', format: 'avif' },
+      ],
+      { name: 'flower.jpg', data: photo },
+    );
+    expect(failed.status).toBe(413);
+    expect(await failed.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+    expect(parkedCount()).toBe(0);
   });
 });

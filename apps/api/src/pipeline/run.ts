@@ -4,7 +4,7 @@ import { type ErrorCode, errorCodes, type LiveToolId, type ToolSpec } from '@too
 import { ApiError, type FieldIssue } from '../errors.js';
 import { rawStem } from '../http/result.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
-import { handoffHeader, parkHandoff } from '../operations/image/handoff.js';
+import { handoffHeader, parkHandoff, releaseHandoff } from '../operations/image/handoff.js';
 import { timeLeftHeader } from '../tools/register.js';
 import { type Plan, type Step, stepUrl } from './plan.js';
 
@@ -183,9 +183,15 @@ async function runStep(
   });
   // Raced, never awaited alone: its rejection must not go unhandled.
   aborted.catch(() => undefined);
+  const answer = execute(request, stop.signal);
   try {
-    return await Promise.race([execute(request, stop.signal), aborted]);
+    return await Promise.race([answer, aborted]);
   } catch (error) {
+    // An intermediate the step parks after all is not left behind.
+    answer.then(
+      (late) => releaseHandoff(late.headers[handoffHeader]),
+      () => undefined,
+    );
     throw stop.signal.aborted ? stop.signal.reason : error;
   } finally {
     clearTimeout(timer);
@@ -209,16 +215,17 @@ export async function runChain(
   const durations: number[] = [];
   const intermediate: boolean[] = [];
   let handedOn: string | undefined;
-  // An intermediate is held here for the next step, which reads it in place of its upload.
-  let parked: ReturnType<typeof parkHandoff> | undefined;
+  // The upload or an intermediate, held for the next step, which reads it in place of its upload.
+  let parked: { release: () => void } | undefined;
   const deadline = performance.now() + plan.timeoutMs;
   // The upload is held the same way for a first image step that may take it (else its own route
   // refuses it as too large).
   const [firstStep] = plan.steps;
   if ('file' in input && firstStep && reencodes.has(firstStep.tool.id)) {
     if (input.file.data.length <= firstStep.limits.uploadBytes) {
-      parked = parkHandoff(input.file.data);
-      handedOn = `upload;ref=${parked.ref}`;
+      const upload = parkHandoff(input.file.data);
+      parked = upload;
+      handedOn = `upload;ref=${upload.ref}`;
       current = { file: { name: input.file.name, data: placeholder } };
     }
   }
@@ -254,8 +261,9 @@ export async function runChain(
         handedOn = undefined;
         current = { file: { name, data: response.body } };
       } else {
-        parked = parkHandoff(response.body);
-        handedOn = `${given};ref=${parked.ref}`;
+        // Parked by the step itself (its body is empty).
+        parked = { release: () => releaseHandoff(given) };
+        handedOn = given;
         current = { file: { name, data: placeholder } };
       }
     }

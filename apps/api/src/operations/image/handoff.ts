@@ -17,7 +17,7 @@ import type { InputFormat, WriteFormat } from './formats.js';
  * that; `;ref=<id>`: its bytes are held in this process, see parkHandoff; `upload;ref=<id>`: the
  * pipeline's own upload, held the same way) and `write=<bytes>` (give
  * one of at most that size: the next step's upload limit). The response of a step that gave one has
- * it: `<format>[;palette]`.
+ * it, `<format>[;palette];ref=<id>`, and an empty body: the step parks the intermediate itself.
  */
 export const handoffHeader = 'x-toolkit-handoff';
 
@@ -36,9 +36,9 @@ interface HandoffRequest {
 }
 
 /*
- * Intermediates held for the next step by reference: written into its multipart body, megabytes of
- * pixels would be copied and scanned for the boundary again and again (measured dearer than the
- * JPEG round trip they replace).
+ * Intermediates held for the next step by reference: written into a response and the next multipart
+ * body, megabytes of pixels would be copied and scanned for the boundary again and again (measured
+ * dearer than the JPEG round trip they replace, mostly in garbage collection).
  */
 const parkedImages = new Map<string, Buffer>();
 
@@ -47,6 +47,20 @@ export function parkHandoff(data: Buffer): { ref: string; release: () => void } 
   const ref = randomBytes(12).toString('hex');
   parkedImages.set(ref, data);
   return { ref, release: () => parkedImages.delete(ref) };
+}
+
+/** How many images are held (none once every pipeline has ended: tests check nothing is left). */
+export const parkedCount = (): number => parkedImages.size;
+
+/** Lets go of the intermediate a hand-off header value refers to, if any. */
+export function releaseHandoff(value: string | undefined): void {
+  const ref = value?.split(';').find((flag) => flag.startsWith('ref='));
+  if (ref) parkedImages.delete(ref.slice('ref='.length));
+}
+
+/** The header value of a step's response that gives `data` as an intermediate (parked). */
+export function giveHandoff(handoff: Handoff, data: Buffer): string {
+  return `${formatHandoff(handoff)};ref=${parkHandoff(data).ref}`;
 }
 
 const store = new AsyncLocalStorage<HandoffRequest>();

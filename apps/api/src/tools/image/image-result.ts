@@ -1,7 +1,7 @@
 import { firstFrameHeader, imageHeaders } from '@toolkit/catalog';
 import type { FileResult } from '../../http/result.js';
 import type { ImageResult } from '../../operations/image/encode.js';
-import { formatHandoff, handoffHeader } from '../../operations/image/handoff.js';
+import { giveHandoff, handoffHeader } from '../../operations/image/handoff.js';
 
 /** What a reply needs of an image result (compress may hand back the upload itself). */
 type ReplyImage = Pick<
@@ -11,7 +11,7 @@ type ReplyImage = Pick<
 
 /**
  * A binary image reply with the contract's image headers, and X-Animation when an animation was
- * written as its first frame.
+ * written as its first frame. A pipeline step's intermediate is parked, not sent (handoff.ts).
  */
 export function imageReply(
   image: ReplyImage,
@@ -20,7 +20,7 @@ export function imageReply(
 ): FileResult {
   return {
     kind: 'file',
-    data: image.data,
+    data: image.handoff ? Buffer.alloc(0) : image.data,
     contentType: image.mimeType,
     extension: image.extension,
     headers: {
@@ -29,7 +29,7 @@ export function imageReply(
       [imageHeaders.originalSize.name]: originalBytes,
       [imageHeaders.outputSize.name]: image.data.length,
       ...(image.firstFrameOnly ? { [firstFrameHeader.name]: 'first-frame' } : {}),
-      ...(image.handoff ? { [handoffHeader]: formatHandoff(image.handoff) } : {}),
+      ...(image.handoff ? { [handoffHeader]: giveHandoff(image.handoff, image.data) } : {}),
       ...extra,
     },
   };
