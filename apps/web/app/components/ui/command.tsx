@@ -35,7 +35,7 @@ export function CommandDialog({
 }) {
   return (
     <Dialog {...props}>
-      <DialogContent className={cn('overflow-hidden p-0 sm:max-w-lg', className)} showCloseButton={false}>
+      <DialogContent className={cn('overflow-hidden p-0 sm:max-w-lg', className)}>
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
         <Command
@@ -105,16 +105,6 @@ export function CommandItem({ className, ...props }: ComponentProps<typeof Comma
         '[&_svg:not([class*="size-"])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
         className,
       )}
-      {...props}
-    />
-  );
-}
-
-export function CommandShortcut({ className, ...props }: ComponentProps<'span'>) {
-  return (
-    <span
-      data-slot="command-shortcut"
-      className={cn('ml-auto text-muted-foreground text-xs tracking-widest', className)}
       {...props}
     />
   );

@@ -4,7 +4,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({
