@@ -3,10 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** Below this width (px) the docs sidebar becomes a slide-in sheet (specification §9). */
 export const MOBILE_BREAKPOINT = 768;
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
-const query = MOBILE_QUERY;
 
 function subscribe(listener: () => void): () => void {
-  const media = window.matchMedia(query);
+  const media = window.matchMedia(MOBILE_QUERY);
   media.addEventListener('change', listener);
   return () => media.removeEventListener('change', listener);
 }
@@ -15,7 +14,7 @@ function subscribe(listener: () => void): () => void {
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => window.matchMedia(MOBILE_QUERY).matches,
     () => false,
   );
 }

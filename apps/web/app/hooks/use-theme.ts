@@ -1,25 +1,22 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { writeCookie } from '~/lib/cookies';
+import { createListeners } from '~/lib/listeners';
 import { applyTheme, currentTheme, DARK_QUERY, storedTheme, type Theme, themeCookie } from '~/lib/theme';
 
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+const listeners = createListeners();
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const unsubscribe = listeners.subscribe(listener);
   // Without a stored choice the site follows the system setting, also when it changes later.
   const media = window.matchMedia?.(DARK_QUERY);
   const onSystemChange = (event: MediaQueryListEvent) => {
     if (storedTheme(document.cookie)) return;
     applyTheme(event.matches ? 'dark' : 'light');
-    notify();
+    listeners.notify();
   };
   media?.addEventListener('change', onSystemChange);
   return () => {
-    listeners.delete(listener);
+    unsubscribe();
     media?.removeEventListener('change', onSystemChange);
   };
 }
@@ -27,19 +24,15 @@ function subscribe(listener: () => void): () => void {
 export function setTheme(theme: Theme): void {
   applyTheme(theme);
   writeCookie(themeCookie(theme));
-  notify();
+  listeners.notify();
 }
 
 /**
  * The current theme. It is undefined while pre-rendering and hydrating, because only the browser
  * knows it; render both variants with `dark:` classes rather than branching on it.
  */
-export function useTheme(): {
-  theme: Theme | undefined;
-  setTheme: (theme: Theme) => void;
-  toggleTheme: () => void;
-} {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => undefined);
+export function useTheme() {
+  const theme: Theme | undefined = useSyncExternalStore(subscribe, currentTheme, () => undefined);
   const toggleTheme = useCallback(() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark'), []);
-  return { theme, setTheme, toggleTheme };
+  return { theme, toggleTheme };
 }

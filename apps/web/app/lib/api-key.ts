@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 /*
  * The API key a visitor pasted after a 401 (API.md "Operating it"): kept in this browser's
@@ -6,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 const storageKey = 'toolkit_api_key';
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function read(): string | null {
   try {
@@ -24,7 +25,7 @@ function write(key: string | null): void {
     // Storage refused (private mode): the key lasts as long as the page.
   }
   memory = key;
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 let memory: string | null | undefined;
@@ -36,10 +37,7 @@ export const apiKeyStore = {
   },
   set: (key: string): void => write(key.trim() || null),
   clear: (): void => write(null),
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
 };
 
 /** The stored key; pre-rendered pages have none. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 /*
  * The auth state of specification §3: a user and a loading flag, initialised with sample data. There
@@ -31,19 +31,16 @@ export const sampleUser: AuthUser = {
 const initialState: AuthState = { user: sampleUser, isLoading: false };
 
 let state: AuthState = initialState;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function update(next: Partial<AuthState>): void {
   state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export const authStore = {
   getState: (): AuthState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
   setUser: (user: AuthUser): void => update({ user }),
   clearUser: (): void => update({ user: null }),
   setLoading: (isLoading: boolean): void => update({ isLoading }),
@@ -51,8 +48,3 @@ export const authStore = {
   /** Back to the sample data (tests). */
   reset: (): void => update(initialState),
 };
-
-/** The auth state; pre-rendered pages see the initial sample data. */
-export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, () => initialState);
-}

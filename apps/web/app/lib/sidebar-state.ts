@@ -1,4 +1,5 @@
 import { readCookie, serializeCookie, writeCookie } from './cookies';
+import { createListeners } from './listeners';
 
 /** Cookie that stores whether the docs sidebar is expanded (specification §9). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -28,12 +29,8 @@ export function sidebarCookie(open: boolean): string {
   return serializeCookie(SIDEBAR_COOKIE, String(open), { path: '/', maxAge: SIDEBAR_COOKIE_MAX_AGE });
 }
 
-const listeners = new Set<() => void>();
-
-export function subscribeSidebar(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const listeners = createListeners();
+export const subscribeSidebar = listeners.subscribe;
 
 export function getSidebarOpen(): boolean {
   return document.documentElement.getAttribute(SIDEBAR_ATTRIBUTE) !== 'collapsed';
@@ -43,5 +40,5 @@ export function getSidebarOpen(): boolean {
 export function setSidebarOpen(open: boolean): void {
   document.documentElement.setAttribute(SIDEBAR_ATTRIBUTE, open ? 'expanded' : 'collapsed');
   writeCookie(sidebarCookie(open));
-  for (const listener of listeners) listener();
+  listeners.notify();
 }

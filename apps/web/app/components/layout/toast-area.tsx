@@ -1,4 +1,5 @@
 import { type ComponentType, useSyncExternalStore } from 'react';
+import { createListeners } from '~/lib/listeners';
 
 /*
  * The layout's toast area. The toaster's code (sonner) comes with the live tools, the only parts that
@@ -7,23 +8,18 @@ import { type ComponentType, useSyncExternalStore } from 'react';
  */
 
 let toaster: ComponentType | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 /** Called by the providers of the live tools with their toaster: the layout renders it from then on. */
 export function provideToaster(component: ComponentType): void {
   if (toaster === component) return;
   toaster = component;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  listeners.notify();
 }
 
 export function ToastArea() {
   const Toaster = useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => toaster,
     () => undefined,
   );

@@ -1,6 +1,7 @@
 import { type CSSProperties, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { MOBILE_QUERY, useIsMobile } from '~/hooks/use-mobile';
 import { isModShortcut } from '~/lib/keyboard';
+import { createListeners } from '~/lib/listeners';
 import {
   getSidebarOpen,
   SIDEBAR_KEYBOARD_SHORTCUT,
@@ -21,20 +22,14 @@ import { cn } from '~/lib/utils';
  */
 
 let sheetOpen = false;
-const sheetListeners = new Set<() => void>();
-
-function subscribeSheet(listener: () => void): () => void {
-  sheetListeners.add(listener);
-  return () => sheetListeners.delete(listener);
-}
-
+const sheetListeners = createListeners();
 const getSheetOpen = () => sheetOpen;
 
 /** Opens or closes the slide-in sheet of narrow screens. */
 export function setSheetOpen(open: boolean): void {
   if (sheetOpen === open) return;
   sheetOpen = open;
-  for (const listener of sheetListeners) listener();
+  sheetListeners.notify();
 }
 
 /** Collapses/expands on wide screens, opens/closes the sheet on narrow ones. */
@@ -43,32 +38,13 @@ export function toggleSidebar(): void {
   else setSidebarOpen(!getSidebarOpen());
 }
 
-export interface SidebarState {
-  /** Desktop state. */
-  state: 'expanded' | 'collapsed';
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  /** The slide-in sheet on narrow screens. */
-  openMobile: boolean;
-  setOpenMobile: (open: boolean) => void;
-  isMobile: boolean;
-  toggleSidebar: () => void;
-}
-
-export function useSidebar(): SidebarState {
+/** The desktop state, and on narrow screens whether the slide-in sheet is open. */
+export function useSidebar() {
   const isMobile = useIsMobile();
   // Pre-rendered HTML is expanded; CSS keyed on <html data-sidebar> already shows the stored state.
   const open = useSyncExternalStore(subscribeSidebar, getSidebarOpen, () => true);
-  const openMobile = useSyncExternalStore(subscribeSheet, getSheetOpen, () => false);
-  return {
-    state: open ? 'expanded' : 'collapsed',
-    open,
-    setOpen: setSidebarOpen,
-    openMobile,
-    setOpenMobile: setSheetOpen,
-    isMobile,
-    toggleSidebar,
-  };
+  const openMobile = useSyncExternalStore(sheetListeners.subscribe, getSheetOpen, () => false);
+  return { state: open ? ('expanded' as const) : ('collapsed' as const), openMobile, isMobile };
 }
 
 /** Sets the sidebar widths and handles Ctrl/Cmd+B. It holds no state, so it never re-renders its children. */

@@ -4,7 +4,7 @@ import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'r
 import { EARLY_ACTION_ATTRIBUTE } from '~/lib/boot-script';
 import { cn } from '~/lib/utils';
 import { Button } from './button';
-import { toggleSidebar, useSidebar } from './sidebar-context';
+import { setSheetOpen, toggleSidebar, useSidebar } from './sidebar-context';
 
 // Both are needed only after an interaction (opening the sheet, collapsing the sidebar), so neither the
 // dialog nor the tooltip code is part of a docs page's first load.
@@ -29,7 +29,7 @@ export function Sidebar({
   className?: string;
   children: ReactNode;
 }) {
-  const { isMobile, openMobile, setOpenMobile, state } = useSidebar();
+  const { isMobile, openMobile, state } = useSidebar();
   const sheetOpen = isMobile && openMobile;
   // Once loaded, the sheet stays mounted so that it can animate out.
   const [sheetLoaded, setSheetLoaded] = useState(false);
@@ -51,7 +51,7 @@ export function Sidebar({
       </aside>
       {sheetLoaded && (
         <Suspense fallback={null}>
-          <SidebarSheet open={sheetOpen} onOpenChange={setOpenMobile} label={label} description={description}>
+          <SidebarSheet open={sheetOpen} onOpenChange={setSheetOpen} label={label} description={description}>
             {children}
           </SidebarSheet>
         </Suspense>
@@ -97,10 +97,6 @@ export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
       {...props}
     />
   );
-}
-
-export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sidebar-footer" className={cn('flex flex-col gap-2 p-3', className)} {...props} />;
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
