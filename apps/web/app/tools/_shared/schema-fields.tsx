@@ -1,10 +1,9 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import type { FieldDoc } from '~/lib/schema-fields';
 import { FieldError } from './panel';
 import { useTypedEarly } from './use-early-input';
 import type { FieldsForm } from './use-schema-form';
@@ -24,91 +23,72 @@ interface FieldProps {
   disabled?: boolean;
 }
 
-function spec(form: FieldProps['form'], name: string): FieldDoc {
-  const found = form.specs[name];
-  if (!found) throw new Error(`The tool's request schema has no field ${name}.`);
-  return found;
-}
-
-function described(ids: { help: string; error: string }, help: string, error: string | undefined) {
-  return [help ? ids.help : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
-}
-
-function Help({ id, text }: { id: string; text: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} className="text-muted-foreground text-xs leading-5">
-      <CodeText text={text} />
-    </p>
-  );
-}
-
-/** A number within the schema's bounds; typed as text and checked on blur. */
-export function NumberField({ form, name, label, help, disabled, step }: FieldProps & { step?: string }) {
-  const doc = spec(form, name);
+/** A field's documentation, id, help text and error, and the attributes that wire them to its control. */
+function useField({ form, name, label, help }: FieldProps) {
+  const doc = form.specs[name];
+  if (!doc) throw new Error(`The tool's request schema has no field ${name}.`);
   const id = useId();
-  const ids = { help: `${id}-help`, error: `${id}-error` };
   const text = help ?? doc.description;
   const error = form.errors[name];
-  const whole = doc.type === 'integer';
-  const set = (text: string) => form.set(name, text.trim());
-  const value = useTypedEarly(id, String(form.values[name] ?? ''), set);
+  const describedBy = [text ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+  return { doc, id, label, text, error, control };
+}
+
+/** The label above a control, its help and its error under it. */
+function Field({ field, children }: { field: ReturnType<typeof useField>; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        inputMode={whole ? 'numeric' : 'decimal'}
-        autoComplete="off"
-        placeholder={doc.defaultValue === undefined ? 'Auto' : String(doc.defaultValue)}
-        value={value}
-        disabled={disabled}
-        data-step={step}
-        onChange={(event) => set(event.currentTarget.value)}
-        onBlur={() => form.check(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(ids, text, error)}
-      />
-      <Help id={ids.help} text={text} />
-      <FieldError id={ids.error} message={error ?? null} />
+      <Label htmlFor={field.id}>{field.label}</Label>
+      {children}
+      {field.text && (
+        <p id={`${field.id}-help`} className="text-muted-foreground text-xs leading-5">
+          <CodeText text={field.text} />
+        </p>
+      )}
+      <FieldError id={`${field.id}-error`} message={field.error ?? null} />
     </div>
   );
+}
+
+/** Typed text, checked on blur; a number's text is trimmed and its keyboard numeric. */
+function InputField(props: FieldProps & { placeholder?: string; step?: string; numeric?: boolean }) {
+  const { form, name, placeholder, numeric } = props;
+  const field = useField(props);
+  const { defaultValue, type } = field.doc;
+  const set = (text: string) => form.set(name, numeric ? text.trim() : text);
+  const value = useTypedEarly(field.id, String(form.values[name] ?? ''), set);
+  return (
+    <Field field={field}>
+      <Input
+        {...field.control}
+        inputMode={numeric ? (type === 'integer' ? 'numeric' : 'decimal') : undefined}
+        autoComplete="off"
+        placeholder={
+          placeholder ?? (defaultValue === undefined ? (numeric ? 'Auto' : undefined) : String(defaultValue))
+        }
+        value={value}
+        disabled={props.disabled}
+        data-step={props.step}
+        onChange={(event) => set(event.currentTarget.value)}
+        onBlur={() => form.check(name)}
+      />
+    </Field>
+  );
+}
+
+/** A number within the schema's bounds. */
+export function NumberField(props: FieldProps & { step?: string }) {
+  return <InputField {...props} numeric />;
 }
 
 /** Free text (a colour, a root element name, a page range). */
-export function TextField({
-  form,
-  name,
-  label,
-  help,
-  disabled,
-  placeholder,
-}: FieldProps & { placeholder?: string }) {
-  const doc = spec(form, name);
-  const id = useId();
-  const ids = { help: `${id}-help`, error: `${id}-error` };
-  const text = help ?? doc.description;
-  const error = form.errors[name];
-  const set = (text: string) => form.set(name, text);
-  const value = useTypedEarly(id, String(form.values[name] ?? ''), set);
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        autoComplete="off"
-        placeholder={placeholder ?? (doc.defaultValue === undefined ? undefined : String(doc.defaultValue))}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => set(event.currentTarget.value)}
-        onBlur={() => form.check(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(ids, text, error)}
-      />
-      <Help id={ids.help} text={text} />
-      <FieldError id={ids.error} message={error ?? null} />
-    </div>
-  );
+export function TextField(props: FieldProps & { placeholder?: string }) {
+  return <InputField {...props} />;
 }
 
 /** Sentinel for "leave it out": Radix Select items cannot have an empty value. */
@@ -118,20 +98,12 @@ const DEFAULT_CHOICE = '__default';
  * One of the schema's enum values. An optional field without a default gets a first choice that
  * leaves it out (`defaultLabel`, e.g. 'Same as input').
  */
-export function SelectField({
-  form,
-  name,
-  label,
-  help,
-  disabled,
-  optionLabels = {},
-  defaultLabel = 'Default',
-}: FieldProps & { optionLabels?: Readonly<Record<string, string>>; defaultLabel?: string }) {
-  const doc = spec(form, name);
-  const id = useId();
-  const ids = { help: `${id}-help`, error: `${id}-error` };
-  const text = help ?? doc.description;
-  const error = form.errors[name];
+export function SelectField(
+  props: FieldProps & { optionLabels?: Readonly<Record<string, string>>; defaultLabel?: string },
+) {
+  const { form, name, optionLabels = {}, defaultLabel = 'Default' } = props;
+  const field = useField(props);
+  const { doc } = field;
   const omittable = !doc.required && doc.defaultValue === undefined;
   const choices = [
     ...(omittable ? [{ value: DEFAULT_CHOICE, label: defaultLabel }] : []),
@@ -139,18 +111,13 @@ export function SelectField({
   ];
   const current = String(form.values[name] ?? '') || DEFAULT_CHOICE;
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <Field field={field}>
       <Select
         value={current}
-        disabled={disabled}
+        disabled={props.disabled}
         onValueChange={(value) => form.set(name, value === DEFAULT_CHOICE ? '' : value)}
       >
-        <SelectTrigger
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described(ids, text, error)}
-        >
+        <SelectTrigger {...field.control}>
           {/* Given explicitly, so the pre-rendered HTML already names the choice. */}
           <SelectValue>{choices.find((choice) => choice.value === current)?.label}</SelectValue>
         </SelectTrigger>
@@ -162,18 +129,15 @@ export function SelectField({
           ))}
         </SelectContent>
       </Select>
-      <Help id={ids.help} text={text} />
-      <FieldError id={ids.error} message={error ?? null} />
-    </div>
+    </Field>
   );
 }
 
 /** A true/false field. */
-export function CheckboxField({ form, name, label, help, disabled }: FieldProps) {
-  const doc = spec(form, name);
-  const id = useId();
+export function CheckboxField(props: FieldProps) {
+  const { form, name, label, disabled } = props;
+  const { id, text } = useField(props);
   const helpId = `${id}-help`;
-  const text = help ?? doc.description;
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center gap-2.5">
