@@ -6,6 +6,7 @@ import { type ToolVariables, useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextResult } from '../_shared/results/text-result';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
+import { formTexts } from '../_shared/texts';
 import { checkedSubmit, type SchemaForm, useSchemaForm } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
@@ -22,12 +23,8 @@ export interface ConverterTool {
 
 /** The button, progress, toast and error texts of a conversion from one format to another. */
 export function conversionTexts(from: string, to: string) {
-  return {
-    submit: `Convert to ${to}`,
-    submitting: 'Converting…',
-    success: `${from} successfully converted to ${to}.`,
-    failure: `An error occurred while converting the ${from}.`,
-  };
+  const success = `${from} successfully converted to ${to}.`;
+  return { ...formTexts(`Convert to ${to}`, 'Converting…', `converting the ${from}`), success };
 }
 
 /**

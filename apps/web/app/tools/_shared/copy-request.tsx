@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useId, useMemo, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { apiBaseUrl, type ToolInput } from '~/lib/api-client';
 import { useApiKey } from '~/lib/api-key';
@@ -12,12 +12,8 @@ import { useCopy } from './use-copy';
  * $TOOLKIT_API_KEY placeholder. A call the panel ran as a job is given as the plain call: same answer.
  */
 
-const PanelApiContext = createContext<PanelApi | null>(null);
-
 /** Given by the panel frame (ToolPanel), so the form card inside knows what its panel calls. */
-export function PanelApiProvider({ api, children }: { api: PanelApi | null; children: ReactNode }) {
-  return <PanelApiContext value={api}>{children}</PanelApiContext>;
-}
+export const PanelApiContext = createContext<PanelApi | null>(null);
 
 export const copyLanguages = [
   { id: 'curl', label: 'cURL' },

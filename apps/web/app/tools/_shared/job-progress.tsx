@@ -1,8 +1,5 @@
-import { XIcon } from 'lucide-react';
-import { useId } from 'react';
-import { Button } from '~/components/ui/button';
 import type { JobView } from '~/lib/use-tool-mutation';
-import { ProgressTrack } from './upload-progress';
+import { ProgressBar } from './upload-progress';
 
 export const CANCEL_JOB_LABEL = 'Cancel job';
 
@@ -28,27 +25,20 @@ export function jobLabel(job: Pick<JobView, 'status' | 'progress'>): string {
  * bar is indeterminate), and a button that cancels the job on the server.
  */
 export function JobProgressBar({ job, onCancel }: { job: JobView; onCancel?: () => void }) {
-  const labelId = useId();
   const percent = job.status === 'running' && job.progress !== null ? Math.round(job.progress) : undefined;
-  const label = jobLabel(job);
-  const spoken = jobLabel({ status: job.status, progress: null });
+  const active = job.status === 'queued' || job.status === 'running';
   return (
-    <div className="flex flex-col gap-1.5" data-testid="job-progress" data-job-status={job.status}>
-      <div className="flex items-center justify-between gap-3 text-sm">
-        <span id={labelId} className="text-muted-foreground tabular-nums">
-          {label}
-        </span>
-        {onCancel && (job.status === 'queued' || job.status === 'running') && (
-          <Button variant="ghost" size="sm" onClick={onCancel}>
-            <XIcon aria-hidden="true" />
-            {CANCEL_JOB_LABEL}
-          </Button>
-        )}
-      </div>
-      <ProgressTrack labelId={labelId} percent={percent} />
+    <ProgressBar
+      label={jobLabel(job)}
+      percent={percent}
+      cancelLabel={CANCEL_JOB_LABEL}
+      onCancel={active ? onCancel : undefined}
+      data-testid="job-progress"
+      data-job-status={job.status}
+    >
       <p role="status" className="sr-only">
-        {spoken}
+        {jobLabel({ status: job.status, progress: null })}
       </p>
-    </div>
+    </ProgressBar>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError, apiBaseUrl, errorPosition, type ToolInput, type UploadProgres
 import { isAbortError, type JobView } from '~/lib/use-tool-mutation';
 import { cn } from '~/lib/utils';
 import { ApiKeyField } from './api-key-field';
-import { CopyRequest, PanelApiProvider } from './copy-request';
+import { CopyRequest, PanelApiContext } from './copy-request';
 import { errorMessage } from './format';
 import { JobProgressBar } from './job-progress';
 import { UploadProgressBar } from './upload-progress';
@@ -54,7 +54,7 @@ export function ToolPanel({
       </div>
       <div className={cn('grid gap-6', aside && 'lg:grid-cols-[minmax(0,1fr)_17rem]')}>
         <div className="flex min-w-0 flex-col gap-6">
-          <PanelApiProvider api={api}>{children}</PanelApiProvider>
+          <PanelApiContext value={api}>{children}</PanelApiContext>
         </div>
         {aside && <aside className="flex flex-col gap-4 text-sm">{aside}</aside>}
       </div>
@@ -112,7 +112,17 @@ export function FormCard({
     >
       {children}
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <SubmitButton pending={mutation.isPending} label={texts.submit} pendingLabel={texts.submitting} />
+        {/* Disabled, with a spinner, while the request runs. */}
+        <Button
+          type="submit"
+          variant="brand"
+          size="lg"
+          disabled={mutation.isPending}
+          className="w-full sm:w-auto"
+        >
+          {mutation.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {mutation.isPending ? texts.submitting : texts.submit}
+        </Button>
         {mutation.variables && <CopyRequest input={mutation.variables} result={mutation.data} />}
       </div>
       {mutation.isPending && mutation.job && <JobProgressBar job={mutation.job} onCancel={mutation.cancel} />}
@@ -132,24 +142,6 @@ export function FieldError({ id, message }: { id: string; message: string | null
     <p id={id} role="alert" className="text-destructive text-sm">
       {message}
     </p>
-  );
-}
-
-/** The submit button: disabled with a spinner while the request runs. */
-function SubmitButton({
-  pending,
-  label,
-  pendingLabel,
-}: {
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-}) {
-  return (
-    <Button type="submit" variant="brand" size="lg" disabled={pending} className="w-full sm:w-auto">
-      {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }
 

@@ -8,9 +8,6 @@ import { formatBytes, formatCount } from './format';
 import { useFilesChosenEarly, useTypedEarly } from './use-early-input';
 import type { TextOrFile } from './use-text-or-file';
 
-export const UPLOAD_TEXT_FILE_LABEL = 'Upload a file';
-export const REMOVE_TEXT_FILE_LABEL = 'Remove file';
-
 /**
  * A text/data tool's input: a monospaced editor for typed or pasted text, and a file choice (button
  * or drop on the editor) that is sent instead of the text while it is chosen.
@@ -57,7 +54,7 @@ export function TextOrFileInput({
           {...filePickerProps(fileInputId)}
         >
           <FileUpIcon aria-hidden="true" />
-          {UPLOAD_TEXT_FILE_LABEL}
+          Upload a file
         </Button>
         <input
           ref={fileInput}
@@ -85,7 +82,7 @@ export function TextOrFileInput({
           </div>
           <Button variant="ghost" size="sm" onClick={input.removeFile}>
             <XIcon aria-hidden="true" />
-            {REMOVE_TEXT_FILE_LABEL}
+            Remove file
           </Button>
         </div>
       )}

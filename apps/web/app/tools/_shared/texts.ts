@@ -1,6 +1,11 @@
 import { defaultLimits, formatBytes, type ToolSpec, uploadLimitBytes } from '@toolkit/catalog';
 import { supportedFormats } from './image-formats';
 
+/** A form's button and progress texts, and its alert when the error has no message of its own. */
+export function formTexts(submit: string, submitting: string, failing: string) {
+  return { submit, submitting, failure: `An error occurred while ${failing}.` };
+}
+
 /** The upload hint of a tool: 'Upload an image to resize. Supported formats: JPEG, PNG, WebP.' */
 export function uploadHint(purpose: string): string {
   return `Upload an image to ${purpose}. Supported formats: ${supportedFormats}.`;

@@ -5,16 +5,12 @@ import { ImageOutputFields } from '../_shared/image-output-fields';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { NumberField, SelectField, TextField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { useFilesUpload } from '../_shared/use-files-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('combine-images');
-const texts = {
-  submit: 'Combine Images',
-  submitting: 'Combining…',
-  failure: 'An error occurred while combining the images.',
-} as const;
+const texts = formTexts('Combine Images', 'Combining…', 'combining the images');
 const directionLabels = { horizontal: 'Side by side', vertical: 'Stacked', grid: 'Grid' };
 const alignLabels = { start: 'Start', center: 'Center', end: 'End' };
 

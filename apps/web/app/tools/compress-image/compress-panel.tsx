@@ -4,17 +4,13 @@ import { formatLabels } from '../_shared/image-output-fields';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { CompareResult } from '../_shared/results/compare-result';
 import { CheckboxField, NumberField, SelectField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('compress-image');
-const texts = {
-  submit: 'Compress Image',
-  submitting: 'Compressing…',
-  failure: 'An error occurred while compressing the image.',
-} as const;
+const texts = formTexts('Compress Image', 'Compressing…', 'compressing the image');
 
 /** The Compress Image try-it panel: before and after side by side, with the size saved. */
 export default function CompressPanel() {

@@ -3,19 +3,14 @@ import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { AudioResult } from '../_shared/results/audio-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
-import { maxAudioMinutes, uploadLimit } from '../_shared/texts';
+import { formTexts, maxAudioMinutes, uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('convert-audio');
 
-const texts = {
-  submit: 'Convert Audio',
-  submitting: 'Converting…',
-  success: 'Audio successfully converted.',
-  failure: 'An error occurred while converting the audio.',
-} as const;
+const texts = formTexts('Convert Audio', 'Converting…', 'converting the audio');
 
 const formatLabels = {
   mp3: 'MP3',
@@ -33,7 +28,10 @@ const lossless = new Set(['wav', 'flac']);
 /** The Audio Format Converter try-it panel. */
 export default function AudioPanel() {
   // Conversions take up to minutes: always a job, which a reload finds again.
-  const mutation = useToolMutation(tool, { successMessage: texts.success, runAsJob: () => true });
+  const mutation = useToolMutation(tool, {
+    successMessage: 'Audio successfully converted.',
+    runAsJob: () => true,
+  });
   const upload = useFileUpload(tool.api.input, mutation.reset);
   const form = useSchemaForm(tool.api.request, { format: 'mp3' });
   const noBitrate = lossless.has(String(form.values.format));

@@ -4,17 +4,13 @@ import { FirstFrameNote, formatLabels } from '../_shared/image-output-fields';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { NumberField, SelectField, TextField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('convert-image');
-const texts = {
-  submit: 'Convert Image',
-  submitting: 'Converting…',
-  failure: 'An error occurred while converting the image.',
-} as const;
+const texts = formTexts('Convert Image', 'Converting…', 'converting the image');
 
 /** The Convert Image try-it panel. */
 export default function ConvertPanel() {

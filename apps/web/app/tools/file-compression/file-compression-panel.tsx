@@ -4,16 +4,13 @@ import { FilesUploadArea } from '../_shared/files-upload-area';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { FileResultCard } from '../_shared/results/file-result';
 import { NumberField, SelectField } from '../_shared/schema-fields';
+import { formTexts } from '../_shared/texts';
 import { useFilesUpload } from '../_shared/use-files-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('file-compression');
 
-const texts = {
-  submit: 'Create archive',
-  submitting: 'Compressing…',
-  failure: 'An error occurred while creating the archive.',
-} as const;
+const texts = formTexts('Create archive', 'Compressing…', 'creating the archive');
 
 const formatLabels = { zip: 'ZIP (.zip)', 'tar.gz': 'tar.gz (.tar.gz)', gzip: 'gzip, one file (.gz)' };
 

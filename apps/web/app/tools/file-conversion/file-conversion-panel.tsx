@@ -9,7 +9,7 @@ import { FileResultCard } from '../_shared/results/file-result';
 import { ResultSection } from '../_shared/results/result-card';
 import { TextResult } from '../_shared/results/text-result';
 import { TextField } from '../_shared/schema-fields';
-import { uploadLimit } from '../_shared/texts';
+import { formTexts, uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useObjectUrl } from '../_shared/use-object-url';
@@ -21,11 +21,7 @@ const tool = getTool('file-conversion');
 // The target is chosen from the server's list for the file, not from every format the schema knows.
 const sheetOnly = tool.api.request.omit({ to: true });
 
-const texts = {
-  submit: 'Convert',
-  submitting: 'Converting…',
-  failure: 'An error occurred while converting the file.',
-} as const;
+const texts = formTexts('Convert', 'Converting…', 'converting the file');
 
 const targetLabels: Record<string, string> = {
   html: 'HTML page',

@@ -5,17 +5,13 @@ import { Badge } from '~/components/ui/badge';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { Fact, Facts, ResultSection } from '../_shared/results/result-card';
-import { uploadLimit } from '../_shared/texts';
+import { formTexts, uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 
 const tool = getTool('file-detection');
 
-const texts = {
-  submit: 'Detect file type',
-  submitting: 'Detecting…',
-  failure: 'An error occurred while reading the file.',
-} as const;
+const texts = formTexts('Detect file type', 'Detecting…', 'reading the file');
 
 const detectedByLabel = {
   signature: 'its signature (magic bytes)',

@@ -5,17 +5,13 @@ import { ImageOutputFields } from '../_shared/image-output-fields';
 import { FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { SelectField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('flip-image');
-const texts = {
-  submit: 'Flip Image',
-  submitting: 'Flipping…',
-  failure: 'An error occurred while flipping the image.',
-} as const;
+const texts = formTexts('Flip Image', 'Flipping…', 'flipping the image');
 const directionLabels = {
   horizontal: 'Horizontal (mirror)',
   vertical: 'Vertical (upside down)',

@@ -1,23 +1,18 @@
 import { getTool } from '@toolkit/catalog';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { Base64Result } from './base64-result';
 
 const tool = getTool('image-base64');
 
-const texts = {
-  submit: 'Convert to Base64',
-  submitting: 'Converting…',
-  success: 'Image successfully converted.',
-  failure: 'An error occurred while processing the image.',
-} as const;
+const texts = formTexts('Convert to Base64', 'Converting…', 'processing the image');
 
 /** The Image to Base64 try-it panel (specification §2). */
 export default function Base64Panel() {
-  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  const mutation = useToolMutation(tool, { successMessage: 'Image successfully converted.' });
   // A new or removed image clears the previous result (mutation.reset is stable).
   const upload = useFileUpload(tool.api.input, mutation.reset);
 

@@ -2,7 +2,7 @@ import { getTool } from '@toolkit/catalog';
 import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { TextField } from '../_shared/schema-fields';
-import { uploadLimit } from '../_shared/texts';
+import { formTexts, uploadLimit } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
@@ -13,17 +13,12 @@ const tool = getTool('pdf-to-text');
 /** PDFs from this size on are read as a job: hundreds of pages take a while. */
 const LARGE_PDF_BYTES = 2 * 1024 * 1024;
 
-const texts = {
-  submit: 'Extract Text',
-  submitting: 'Extracting…',
-  success: 'Text successfully extracted.',
-  failure: 'An error occurred while reading the PDF.',
-} as const;
+const texts = formTexts('Extract Text', 'Extracting…', 'reading the PDF');
 
 /** The PDF to Text try-it panel. */
 export default function PdfTextPanel() {
   const mutation = useToolMutation(tool, {
-    successMessage: texts.success,
+    successMessage: 'Text successfully extracted.',
     runAsJob: (input) => 'file' in input && input.file.size >= LARGE_PDF_BYTES,
   });
   const upload = useFileUpload(tool.api.input, mutation.reset);

@@ -4,17 +4,13 @@ import { ImageOutputFields } from '../_shared/image-output-fields';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { NumberField, TextField } from '../_shared/schema-fields';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 
 const tool = getTool('rotate-image');
-const texts = {
-  submit: 'Rotate Image',
-  submitting: 'Rotating…',
-  failure: 'An error occurred while rotating the image.',
-} as const;
+const texts = formTexts('Rotate Image', 'Rotating…', 'rotating the image');
 
 /** The Rotate Image try-it panel. */
 export default function RotatePanel() {

@@ -7,17 +7,13 @@ import { PdfResult } from '../_shared/results/pdf-result';
 import { Fact } from '../_shared/results/result-card';
 import { CheckboxField, NumberField, SelectField, TextField } from '../_shared/schema-fields';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
+import { formTexts } from '../_shared/texts';
 import { checkedSubmit, useSchemaForm } from '../_shared/use-schema-form';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 const tool = getTool('text-to-pdf');
 
-const texts = {
-  submit: 'Create PDF',
-  submitting: 'Creating…',
-  success: 'PDF successfully created.',
-  failure: 'An error occurred while creating the PDF.',
-} as const;
+const texts = formTexts('Create PDF', 'Creating…', 'creating the PDF');
 
 /** A file name the server renders as Markdown when no markdown field is sent. */
 export const isMarkdownName = (name: string) => /\.(md|markdown)$/i.test(name);
@@ -26,7 +22,7 @@ const fontLabels = { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu S
 
 /** The Text to PDF try-it panel. */
 export default function TextPdfPanel() {
-  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  const mutation = useToolMutation(tool, { successMessage: 'PDF successfully created.' });
   const input = useTextOrFile(tool.api.input, '', mutation.reset);
   const form = useSchemaForm(tool.api.request);
   const { set } = form;

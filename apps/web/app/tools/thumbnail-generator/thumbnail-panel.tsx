@@ -6,7 +6,7 @@ import { useToolMutation } from '~/lib/use-tool-mutation';
 import { maxImageUpload, supportedFormats } from '../_shared/image-formats';
 import { FieldError, FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
-import { uploadHint } from '../_shared/texts';
+import { formTexts, uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useUrlFields } from '../_shared/use-url-fields';
@@ -16,17 +16,13 @@ import { DEFAULT_SIZE, SIZE_LABEL, sizeOptions, validateSize } from './thumbnail
 const resize = getTool('resize-image');
 const thumbnail = getTool('thumbnail-generator');
 
-const texts = {
-  submit: 'Generate Thumbnail',
-  submitting: 'Generating…',
-  // The specification gives no thumbnail success text; this one matches the other two.
-  success: 'Thumbnail successfully generated.',
-  failure: 'An error occurred while resizing the image.',
-} as const;
+const texts = formTexts('Generate Thumbnail', 'Generating…', 'resizing the image');
+// The specification gives no thumbnail success text; this one matches the other two.
+const success = 'Thumbnail successfully generated.';
 
 /** The Thumbnail Generation try-it panel (specification §2). */
 export default function ThumbnailPanel() {
-  const mutation = useToolMutation(resize, { successMessage: texts.success });
+  const mutation = useToolMutation(resize, { successMessage: success });
   // A new or removed image clears the previous result (mutation.reset is stable).
   const upload = useFileUpload(resize.api.input, mutation.reset);
   const [size, setSize] = useState<string>(DEFAULT_SIZE);

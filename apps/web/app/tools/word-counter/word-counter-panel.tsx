@@ -3,16 +3,12 @@ import { useToolMutation } from '~/lib/use-tool-mutation';
 import { FormCard, HelpCard, ToolPanel } from '../_shared/panel';
 import { AnalysisResult, type MemberView } from '../_shared/results/analysis-result';
 import { TextOrFileInput } from '../_shared/text-or-file-input';
+import { formTexts } from '../_shared/texts';
 import { useTextOrFile } from '../_shared/use-text-or-file';
 
 const tool = getTool('word-counter');
 
-const texts = {
-  submit: 'Count Words',
-  submitting: 'Counting…',
-  success: 'Text successfully analysed.',
-  failure: 'An error occurred while counting the words.',
-} as const;
+const texts = formTexts('Count Words', 'Counting…', 'counting the words');
 
 const sample =
   'The quick brown fox jumps over the lazy dog. The dog sleeps.\n\nA second paragraph: 吾輩は猫である。 👨‍👩‍👧‍👦 is one character.\n';
@@ -39,7 +35,7 @@ const views: Readonly<Record<string, MemberView>> = {
 
 /** The Word Counter try-it panel. */
 export default function WordCounterPanel() {
-  const mutation = useToolMutation(tool, { successMessage: texts.success });
+  const mutation = useToolMutation(tool, { successMessage: 'Text successfully analysed.' });
   const input = useTextOrFile(tool.api.input, sample, mutation.reset);
   const submit = () => {
     // Blank text is still text (zeros); only neither text nor a file is a mistake.
