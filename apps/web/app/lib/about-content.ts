@@ -8,13 +8,7 @@ export const vision =
 export const creatorBio =
   'I am a backend software engineer who builds APIs and the systems behind them. I care about clear contracts, fast and boring infrastructure, and documentation that answers the question before it is asked. This toolkit collects the utilities I kept rebuilding for every project, done properly once.';
 
-export interface SkillCard {
-  id: string;
-  title: string;
-  description: string;
-}
-
-export const skillCards: readonly SkillCard[] = [
+export const skillCards = [
   {
     id: 'backend-frameworks',
     title: 'Backend Frameworks',
@@ -51,4 +45,4 @@ export const skillCards: readonly SkillCard[] = [
     description:
       'Unit, integration and end-to-end tests, plus profiling and tracing to find the slow or broken path fast.',
   },
-];
+] as const;

@@ -9,7 +9,7 @@ import {
   UNKNOWN_BLOB_ERROR_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
 } from './api-errors';
-import { type JobStatus, parseJob } from './jobs';
+import { parseJob } from './jobs';
 import { type ToolInput, toolRequest } from './tool-request';
 import { type ResultOf, readResult } from './tool-response';
 import { type UploadProgress, xhrFetch } from './xhr-transport';
@@ -70,29 +70,14 @@ export interface ApiClientOptions {
   apiKey?: () => string | null;
 }
 
-export interface ApiClient {
-  readonly baseUrl: string;
-  /** Calls a tool: builds the body from its input kind, reads the answer by its output kind. */
-  call<O extends OutputKind>(api: ToolApi<O>, input: ToolInput, options?: CallOptions): Promise<ResultOf<O>>;
-  /** Submits the same call as an asynchronous job (`Prefer: respond-async`); jobs.ts polls it. */
-  submitJob(api: ToolApi, input: ToolInput, options?: CallOptions): Promise<{ id: string }>;
-  /** A job's status (GET /jobs/{id}). */
-  getJob(id: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
-  /** A finished job's answer, read exactly as the synchronous call's (409 JOB_NOT_FINISHED before). */
-  jobResult<O extends OutputKind>(
-    output: O,
-    id: string,
-    options?: { signal?: AbortSignal },
-  ): Promise<ResultOf<O>>;
-  /** Cancels a job (DELETE /jobs/{id}): its work stops. */
-  cancelJob(id: string): Promise<void>;
-}
+/** The client: tool calls, and the jobs they may run as. */
+export type ApiClient = ReturnType<typeof createApiClient>;
 
 function invalidResponse(status: number): ApiError {
   return new ApiError({ status, code: 'INVALID_RESPONSE', message: UNKNOWN_ERROR_MESSAGE });
 }
 
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? apiBaseUrl).replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const fetchWithProgress = options.fetchWithProgress ?? xhrFetch;
@@ -166,27 +151,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     baseUrl,
+    /** Calls a tool: builds the body from its input kind, reads the answer by its output kind. */
     async call<O extends OutputKind>(api: ToolApi<O>, input: ToolInput, call: CallOptions = {}) {
       const response = await check(await send(api, input, call), api.output);
       return (await readResult(response, api.output)) as ResultOf<O>;
     },
-    async submitJob(api, input, call = {}) {
+    /** Submits the same call as an asynchronous job (`Prefer: respond-async`); jobs.ts polls it. */
+    async submitJob(api: ToolApi, input: ToolInput, call: CallOptions = {}) {
       const response = await check(await send(api, input, call, { Prefer: 'respond-async' }), 'analysis');
       const job = response.status === 202 ? parseJob(await readJson(response)) : undefined;
       if (!job) throw invalidResponse(response.status);
       return { id: job.id };
     },
-    async getJob(id, { signal } = {}) {
+    async getJob(id: string, { signal }: { signal?: AbortSignal } = {}) {
       const response = await check(await jobRequest('GET', id, 'analysis', signal), 'analysis');
       const job = parseJob(await readJson(response));
       if (!job) throw invalidResponse(response.status);
       return job;
     },
+    /** A finished job's answer, read exactly as the synchronous call's (409 JOB_NOT_FINISHED before). */
     async jobResult<O extends OutputKind>(output: O, id: string, { signal }: { signal?: AbortSignal } = {}) {
       const response = await check(await jobRequest('GET', id, output, signal, '/result'), output);
       return (await readResult(response, output)) as ResultOf<O>;
     },
-    async cancelJob(id) {
+    /** Cancels a job (DELETE /jobs/{id}): its work stops. */
+    async cancelJob(id: string) {
       await check(await jobRequest('DELETE', id, 'analysis'), 'analysis');
     },
   };

@@ -25,42 +25,19 @@ export function isDocsPath(pathname: string): boolean {
   return pathname === DOCS_ROOT || pathname.startsWith(`${DOCS_ROOT}/`);
 }
 
-export interface NavGroup {
-  id: NavTool['group'];
-  title: string;
-  cardTitle: string;
-  cardDescription: string;
-  /** First page of the group (home cards link there). */
-  entryPath: string;
-  tools: readonly NavTool[];
-}
-
-/** The six groups in sidebar order, each with its pages. */
-export const docsGroups: readonly NavGroup[] = navGroups.map((group) => {
+/** The six groups in sidebar order, each with its pages and the first of them (home cards link there). */
+export const docsGroups = navGroups.map((group) => {
   const tools = navTools.filter((tool) => tool.group === group.id);
   const first = tools[0];
   if (!first) throw new Error(`Catalog group ${group.id} has no pages.`);
-  return {
-    id: group.id,
-    title: group.title,
-    cardTitle: group.cardTitle,
-    cardDescription: group.cardDescription,
-    entryPath: first.path,
-    tools,
-  };
+  return { ...group, entryPath: first.path, tools };
 });
 
-export interface SearchEntry {
-  id: NavTool['id'];
-  title: string;
-  path: string;
-  group: string;
-  /** Words cmdk also matches: the page title, the group and the catalog's keywords. */
-  keywords: string[];
-}
-
-/** One entry per documentation page, under 'API Endpoints', named by each tool's searchTitle. */
-export const searchEntries: readonly SearchEntry[] = docsGroups.flatMap((group) =>
+/**
+ * One entry per documentation page, under 'API Endpoints', named by each tool's searchTitle; cmdk
+ * also matches its keywords: the page title, the group and the catalog's keywords.
+ */
+export const searchEntries = docsGroups.flatMap((group) =>
   group.tools.map((tool) => ({
     id: tool.id,
     title: tool.searchTitle,

@@ -21,8 +21,8 @@ const POLL_FACTOR = 1.5;
 /** Failures in a row (network, 5xx, 429) that polling rides out before it gives up. */
 const MAX_TRANSIENT_FAILURES = 5;
 
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-const jobStates: readonly string[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
+const jobStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobState = (typeof jobStates)[number];
 
 /** What GET /jobs/{id} says of a job (the part the website uses). */
 export interface JobStatus {
@@ -34,13 +34,11 @@ export interface JobStatus {
   error: { code: string; message: string } | null;
 }
 
-export const isFinished = (status: JobState) => status !== 'queued' && status !== 'running';
-
 /** The job document of a status answer, or undefined when it is not one. */
 export function parseJob(body: unknown): JobStatus | undefined {
   const data = isObject(body) ? body.data : undefined;
   if (!isObject(data) || typeof data.id !== 'string' || typeof data.status !== 'string') return undefined;
-  if (!jobStates.includes(data.status)) return undefined;
+  if (!(jobStates as readonly string[]).includes(data.status)) return undefined;
   const progress = typeof data.progress === 'number' && Number.isFinite(data.progress) ? data.progress : null;
   const error = isObject(data.error) ? data.error : null;
   return {
@@ -122,7 +120,7 @@ export function waitForJob(client: ApiClient, id: string, options: PollOptions =
         throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'This job belongs to another tool.' });
       }
       options.onStatus?.(job);
-      return isFinished(job.status);
+      return job.status !== 'queued' && job.status !== 'running';
     },
     isRetryableError,
     options,

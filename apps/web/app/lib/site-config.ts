@@ -1,7 +1,6 @@
 /** Facts about the site and its creator, kept in one place (header, footer, home and about pages). */
 export const siteConfig = {
   name: 'Developer Toolkit',
-  shortName: 'Toolkit',
   description:
     'Simple, reliable HTTP APIs for images, text, files, data formats, audio and PDF, with documentation you can try in the browser.',
   creator: {

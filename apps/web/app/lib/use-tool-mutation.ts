@@ -154,8 +154,6 @@ export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMu
   return { ...inner, variables, mutate, reset, progress, job, cancel };
 }
 
-export type ToolMutation<T extends MutationTool> = ReturnType<typeof useToolMutation<T>>;
-
 /** True for the error of a request the user cancelled: nothing to show. */
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

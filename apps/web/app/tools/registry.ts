@@ -2,13 +2,11 @@ import type { LiveToolId } from '@toolkit/catalog';
 import { findNavTool } from '~/lib/catalog';
 import { type LazyPanel, lazyPanel } from './lazy-panel';
 
-export type TryItPanel = LazyPanel;
-
 /**
  * The try-it panel of every live tool, loaded only on its own page. The Record type makes a live
  * catalog tool without a panel a type error.
  */
-export const tryItPanels: Record<LiveToolId, TryItPanel> = {
+export const tryItPanels: Record<LiveToolId, LazyPanel> = {
   'resize-image': lazyPanel(() => import('./resize-image/resize-panel')),
   'image-base64': lazyPanel(() => import('./image-base64/base64-panel')),
   'thumbnail-generator': lazyPanel(() => import('./thumbnail-generator/thumbnail-panel')),
@@ -34,7 +32,7 @@ export const tryItPanels: Record<LiveToolId, TryItPanel> = {
 };
 
 /** The panel of the page at `pathname`, if that page is a live tool's. */
-export function panelForPath(pathname: string): TryItPanel | undefined {
+export function panelForPath(pathname: string): LazyPanel | undefined {
   const tool = findNavTool(pathname);
   return tool?.status === 'live' ? tryItPanels[tool.id] : undefined;
 }

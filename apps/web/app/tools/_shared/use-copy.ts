@@ -4,21 +4,14 @@ import { useCallback, useEffect, useState } from 'react';
 export const COPY_CONFIRMATION_MS = 1500;
 export const COPY_FAILED_MESSAGE = 'Failed to copy. Please try again.';
 
-export interface CopyState {
-  /** True for 1.5 s after a successful copy. */
-  copied: boolean;
-  /** The clipboard failure message, until the next attempt. */
-  error: string | null;
-  copy: (text: string) => Promise<boolean>;
-}
-
 /**
  * Writes text to the clipboard and remembers the outcome for the button that asked. The 1.5 s are
  * counted from when the confirmation is on screen (an effect runs after React has committed it), not
  * from the click: on a busy page the render can come late, and the check would show for less.
  */
-export function useCopy(): CopyState {
+export function useCopy() {
   const [copied, setCopied] = useState(false);
+  // The clipboard failure message, until the next attempt.
   const [error, setError] = useState<string | null>(null);
   // Successful copies so far: each one (a second while the check shows too) restarts the 1.5 s.
   const [copies, setCopies] = useState(0);
@@ -46,3 +39,5 @@ export function useCopy(): CopyState {
 
   return { copied, error, copy };
 }
+
+export type CopyState = ReturnType<typeof useCopy>;

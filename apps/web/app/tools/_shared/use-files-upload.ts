@@ -1,7 +1,7 @@
 import type { InputKind } from '@toolkit/catalog';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { type InputProfile, inputProfile } from './input-kinds';
+import { inputProfile } from './input-kinds';
 
 type FilesInput = Extract<InputKind, { kind: 'files' }>;
 
@@ -9,23 +9,6 @@ type FilesInput = Extract<InputKind, { kind: 'files' }>;
 export interface ListedFile {
   key: number;
   file: File;
-}
-
-export interface FilesUpload {
-  profile: InputProfile;
-  min: number;
-  max: number;
-  items: readonly ListedFile[];
-  /** Why the last choice was cut short or refused, until the next change. */
-  error: string | null;
-  /** Adds files at the end, in the order given; files of the wrong kind and any beyond `max` are left out. */
-  add: (files: ArrayLike<File> | null | undefined) => void;
-  /** Moves an item one place up (-1) or down (+1). */
-  move: (key: number, by: -1 | 1) => void;
-  remove: (key: number) => void;
-  clear: () => void;
-  /** The request input, or null after the toast saying how many are needed. */
-  take: () => { files: File[] } | null;
 }
 
 /** 'image' → 'images', 'file' → 'files'. */
@@ -44,7 +27,7 @@ export function missingFilesMessage(noun: string, min: number): string {
  * The multi-file upload's state: an ordered list (the order is the request's, e.g. the order of
  * combined images), with the input kind's bounds from the catalog. `onChange` hears every change.
  */
-export function useFilesUpload(input: FilesInput, onChange?: () => void): FilesUpload {
+export function useFilesUpload(input: FilesInput, onChange?: () => void) {
   const profile = inputProfile(input);
   const { min, max } = input;
   const [items, setItems] = useState<readonly ListedFile[]>([]);
@@ -60,6 +43,7 @@ export function useFilesUpload(input: FilesInput, onChange?: () => void): FilesU
     [onChange],
   );
 
+  // Files of the wrong kind and any beyond `max` are left out; `error` says why until the next change.
   const add = (files: ArrayLike<File> | null | undefined) => {
     const chosen = Array.from(files ?? []);
     if (chosen.length === 0) return;
@@ -100,3 +84,5 @@ export function useFilesUpload(input: FilesInput, onChange?: () => void): FilesU
 
   return { profile, min, max, items, error, add, move, remove, clear, take };
 }
+
+export type FilesUpload = ReturnType<typeof useFilesUpload>;

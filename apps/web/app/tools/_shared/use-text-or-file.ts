@@ -1,27 +1,10 @@
 import type { InputKind } from '@toolkit/catalog';
-import { type RefObject, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { textNoun } from './input-kinds';
 import { urlText, useUrlFields } from './use-url-fields';
 
 type TextInput = Extract<InputKind, { kind: 'json-or-file' }>;
-
-export interface TextOrFile {
-  /** 'JSON', 'CSV', 'text'… from the catalog's text key. */
-  noun: string;
-  text: string;
-  setText: (text: string) => void;
-  /** An uploaded file, sent instead of the text while it is chosen. */
-  file: File | null;
-  chooseFile: (files: ArrayLike<File> | null | undefined) => void;
-  removeFile: () => void;
-  /** The textarea, so an error's line and column can be shown in it. */
-  textareaRef: RefObject<HTMLTextAreaElement | null>;
-  /** Selects the given line and column (1-based) in the text and scrolls to it. */
-  goTo: (line: number, column?: number) => void;
-  /** The request input, or null after the 'Please enter … or upload a file' toast. */
-  take: () => { text: string } | { file: File } | null;
-}
 
 /** The toast when a text tool's form is sent with neither text nor a file. */
 export function missingTextMessage(noun: string): string {
@@ -46,7 +29,7 @@ export function offsetOf(text: string, line: number, column = 1): number {
  * takes either; a file keeps its bytes and encoding exactly). `onChange` hears every change. The text
  * lives in the page's address while it is short (use-url-fields.ts).
  */
-export function useTextOrFile(input: TextInput, initialText = '', onChange?: () => void): TextOrFile {
+export function useTextOrFile(input: TextInput, initialText = '', onChange?: () => void) {
   const noun = textNoun(input.textKey);
   const [text, setTextState] = useState(initialText);
   const [file, setFile] = useState<File | null>(null);
@@ -79,6 +62,7 @@ export function useTextOrFile(input: TextInput, initialText = '', onChange?: () 
     onChange?.();
   }, [onChange]);
 
+  // Selects the given line and column (1-based) in the text and scrolls to it.
   const goTo = useCallback((line: number, column?: number) => {
     const area = textareaRef.current;
     if (!area) return;
@@ -90,7 +74,8 @@ export function useTextOrFile(input: TextInput, initialText = '', onChange?: () 
     area.scrollTop = Math.max(0, (line - 3) * lineHeight);
   }, []);
 
-  const take = () => {
+  // The request input (a chosen file is sent instead of the text), or null after the toast.
+  const take = (): { text: string } | { file: File } | null => {
     if (file) return { file };
     if (text.trim() !== '') return { text };
     toast.error(missingTextMessage(noun));
@@ -99,3 +84,5 @@ export function useTextOrFile(input: TextInput, initialText = '', onChange?: () 
 
   return { noun, text, setText, file, chooseFile, removeFile, textareaRef, goTo, take };
 }
+
+export type TextOrFile = ReturnType<typeof useTextOrFile>;

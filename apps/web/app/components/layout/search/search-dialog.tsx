@@ -12,13 +12,14 @@ import { searchEntries } from '~/lib/catalog';
 import { searchScore } from '~/lib/search-filter';
 import { toolIcons } from '../tool-icons';
 
-export interface SearchDialogProps {
+/** Ctrl/Cmd+K: every documentation page under 'API Endpoints'; choosing one navigates and closes. */
+export default function SearchDialog({
+  open,
+  onOpenChange,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}
-
-/** Ctrl/Cmd+K: every documentation page under 'API Endpoints'; choosing one navigates and closes. */
-export default function SearchDialog({ open, onOpenChange }: SearchDialogProps) {
+}) {
   const navigate = useNavigate();
   return (
     <CommandDialog

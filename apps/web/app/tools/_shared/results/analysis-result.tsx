@@ -37,7 +37,7 @@ function scalar(value: unknown): ReactNode {
   if (value === null || value === undefined) return <span className="text-muted-foreground">—</span>;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return value.toLocaleString('en');
-  return String(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 function Value({ value }: { value: unknown }): ReactNode {
@@ -72,9 +72,7 @@ function RecordTable({ rows }: { rows: readonly Record<string, Json>[] }) {
             <tr key={index} className="border-t">
               {columns.map((column) => (
                 <td key={column} className="px-2 py-1.5 align-top tabular-nums">
-                  {typeof row[column] === 'object' && row[column] !== null
-                    ? JSON.stringify(row[column])
-                    : scalar(row[column])}
+                  {scalar(row[column])}
                 </td>
               ))}
             </tr>
