@@ -5,13 +5,9 @@ import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
 import { Button } from '~/components/ui/button';
 import { apiBaseUrl } from '~/lib/api-client';
-import { CodeSamplesPanel } from './code-samples-panel';
+import { CodeSamplesPanel, inlineCode } from './code-samples-panel';
 import { errorDocs, requestFields, responseDoc } from './reference-data';
 import { ErrorTable, FieldTable, HeaderTable } from './reference-tables';
-
-export interface ApiReferenceProps {
-  toolId: LiveToolId;
-}
 
 function Part({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -49,14 +45,12 @@ function MediaTypes({ types }: { types: readonly string[] }) {
   ));
 }
 
-const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
-
 /**
  * The API reference of a live tool: endpoint, code samples, request fields, response and errors, all
  * read from the catalog entry (the same zod schema validates the server's requests and writes its
  * OpenAPI document). Loaded lazily by the docs page frame, so the catalog's zod stays off other pages.
  */
-export function ApiReference({ toolId }: ApiReferenceProps) {
+export function ApiReference({ toolId }: { toolId: LiveToolId }) {
   const tool = getTool(toolId);
   // A path (or the configured absolute base): the same text before and after hydration, on any host.
   const url = `${apiBaseUrl}${tool.api.path}`;

@@ -1,4 +1,4 @@
-import type { CodeLine, TokenKind } from './code-samples';
+import type { CodeLine, TokenKind } from '@toolkit/catalog';
 
 /** Token colours, each at least 4.5:1 on the code background in its theme. */
 const tokenClass: Record<TokenKind, string | undefined> = {

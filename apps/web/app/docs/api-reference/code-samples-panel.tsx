@@ -1,12 +1,4 @@
-import type { ToolSpec } from '@toolkit/catalog';
-import { useMemo, useState } from 'react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { useApiKey } from '~/lib/api-key';
-import { cn } from '~/lib/utils';
-import { CopyButton } from '~/tools/_shared/copy-button';
-import { ErrorAlert } from '~/tools/_shared/panel';
-import { useCopy } from '~/tools/_shared/use-copy';
-import { CodeBlock } from './code-block';
+// The samples come from the catalog, so the server's test runs the very samples this page shows.
 import {
   apiKeyVariable,
   baseVariable,
@@ -16,10 +8,19 @@ import {
   sampleInputFiles,
   sampleLanguages,
   samplesPath,
+  type ToolSpec,
   toolExamples,
-} from './code-samples';
+} from '@toolkit/catalog';
+import { useMemo, useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { useApiKey } from '~/lib/api-key';
+import { cn } from '~/lib/utils';
+import { CopyButton } from '~/tools/_shared/copy-button';
+import { ErrorAlert } from '~/tools/_shared/panel';
+import { useCopy } from '~/tools/_shared/use-copy';
+import { CodeBlock } from './code-block';
 
-const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
+export const inlineCode = 'rounded bg-code px-1 py-0.5 font-mono text-[0.85em] text-foreground';
 
 /**
  * Where the samples' input comes from (sample files to download, or the sample itself) and what

@@ -1,6 +1,5 @@
-import { getTool } from '@toolkit/catalog';
+import { codeSamples, getTool, toolExamples } from '@toolkit/catalog';
 import { describe, expect, it } from 'vitest';
-import { codeSamples, toolExamples } from './code-samples';
 
 /*
  * What the samples look like; that they run is apps/api/test/samples.test.ts (it runs every one).

@@ -1,7 +1,6 @@
-import { getTool, liveTools, resizeRequest } from '@toolkit/catalog';
+import { getTool, liveTools, resizeRequest, schemaFields } from '@toolkit/catalog';
 import { describe, expect, it } from 'vitest';
 import { allowedValues, errorDocs, requestFields, responseDoc } from './reference-data';
-import { schemaFields } from './schema-fields';
 
 describe('parameter table from the catalog schema', () => {
   it('lists the upload first, then every schema field in order', () => {

@@ -1,4 +1,4 @@
-import { type ErrorCase, type HeaderFact, type ToolSpec, toolReference } from '@toolkit/catalog';
+import { type ToolSpec, toolReference } from '@toolkit/catalog';
 
 /*
  * What the API reference of a tool says: the fields, response and errors from the catalog (which the
@@ -6,11 +6,7 @@ import { type ErrorCase, type HeaderFact, type ToolSpec, toolReference } from '@
  */
 export { allowedValues, fileFields, type ResponseDoc, requestFields, responseDoc } from '@toolkit/catalog';
 
-export type HeaderDoc = HeaderFact;
-
-export type ErrorDoc = ErrorCase & { status: number };
-
 /** The errors a tool can answer with, sorted by status, each with when it happens. */
-export function errorDocs(tool: ToolSpec): readonly ErrorDoc[] {
+export function errorDocs(tool: ToolSpec) {
   return toolReference(tool).errors;
 }

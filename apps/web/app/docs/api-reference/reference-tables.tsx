@@ -1,8 +1,7 @@
+import type { FieldDoc, HeaderFact } from '@toolkit/catalog';
 import type { ReactNode } from 'react';
 import { CodeText } from '~/components/code-text';
-import type { ErrorDoc, HeaderDoc } from './reference-data';
-import { allowedValues } from './reference-data';
-import type { FieldDoc } from './schema-fields';
+import { allowedValues, type errorDocs } from './reference-data';
 
 /** A two-column table that stays readable at 360px: the name column is as wide as its longest name. */
 function Table({
@@ -97,7 +96,7 @@ export function FieldTable({ fields, caption }: { fields: readonly FieldDoc[]; c
   );
 }
 
-export function HeaderTable({ headers }: { headers: readonly HeaderDoc[] }) {
+export function HeaderTable({ headers }: { headers: readonly HeaderFact[] }) {
   return (
     <Table caption="Response headers" head={['Header', 'Meaning']}>
       {headers.map((header) => (
@@ -114,7 +113,7 @@ export function HeaderTable({ headers }: { headers: readonly HeaderDoc[] }) {
   );
 }
 
-export function ErrorTable({ errors }: { errors: readonly ErrorDoc[] }) {
+export function ErrorTable({ errors }: { errors: ReturnType<typeof errorDocs> }) {
   return (
     <Table caption="Error responses" head={['Status', 'Code and when']}>
       {errors.map((error) => (

@@ -1,2 +1,0 @@
-// Moved to ~/lib/schema-fields so the try-it panels can read it without importing from docs/.
-export * from '~/lib/schema-fields';
