@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { mcpDocsPath, tools } from '@toolkit/catalog';
 import { formatViolations, seriousViolations } from '../support/axe.js';
 import { images } from '../support/files.js';
@@ -12,6 +12,7 @@ import { htmlIsDark, ui } from '../support/ui.js';
 const unknownPath = '/docs/api/no-such-endpoint';
 const paths = ['/', '/about', ...tools.map((t) => t.path), mcpDocsPath, unknownPath];
 const themes = ['light', 'dark'] as const;
+type Theme = (typeof themes)[number];
 
 // The unknown path answers 404, which the browser logs.
 test.use({ bypassCSP: true, allowedConsoleErrors: [/the server responded with a status of 404/] });
@@ -21,22 +22,32 @@ async function expectAccessible(page: Page, what: string) {
   expect(violations.length, `axe on ${what}:\n${formatViolations(violations)}`).toBe(0);
 }
 
+/** Later visits of the same context read the theme cookie set here. */
+async function useTheme(context: BrowserContext, baseURL: string | undefined, theme: Theme) {
+  await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
+}
+
+// Both themes of a page in one test: the second load finds the scripts in the browser's cache.
+for (const path of paths) {
+  test(`${path}`, async ({ page, context, baseURL }) => {
+    test.slow(); // two hydrated page loads, each checked by axe
+    for (const theme of themes) {
+      await useTheme(context, baseURL, theme);
+      // axe checks the page as it stays: hydrated, with the lazily loaded parts in place.
+      await visitHydrated(page, path, path === unknownPath ? 404 : 200);
+      await expect(page).toHaveTitle(/\S/);
+      await expect(ui.main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await htmlIsDark(page)).toBe(theme === 'dark');
+      await expectAccessible(page, `${path} (${theme})`);
+    }
+  });
+}
+
 for (const theme of themes) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
-      await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
+      await useTheme(context, baseURL, theme);
     });
-
-    for (const path of paths) {
-      test(`${path}`, async ({ page }) => {
-        // axe checks the page as it stays: hydrated, with the lazily loaded parts in place.
-        await visitHydrated(page, path, path === unknownPath ? 404 : 200);
-        await expect(page).toHaveTitle(/\S/);
-        await expect(ui.main(page).getByRole('heading', { level: 1 })).toBeVisible();
-        expect(await htmlIsDark(page)).toBe(theme === 'dark');
-        await expectAccessible(page, `${path} (${theme})`);
-      });
-    }
 
     test('the search dialog, open', async ({ page }) => {
       await visit(page, '/docs/api');

@@ -1,11 +1,14 @@
 import { type InputKind, type ToolSpec, tools } from '@toolkit/catalog';
+import { expectApiReferenceMatchesOpenApi } from '../support/api-reference.js';
 import { spec } from '../support/spec.js';
 import { expect, test, visit } from '../support/test.js';
 import { tool as toolPage } from '../support/tools.js';
 import { escapeRegExp, ui } from '../support/ui.js';
 
 // Every route of the route table renders its page inside the layout (header, main), with the
-// footer everywhere except under /docs/api. The 22 documentation pages come from the catalog.
+// footer everywhere except under /docs/api. The 22 documentation pages come from the catalog, with
+// nothing written per tool: a live tool's page also has its try-it panel, and its API reference says
+// what the served OpenAPI document says (checked on the same page load).
 
 const year = new Date().getFullYear();
 
@@ -27,7 +30,14 @@ test.describe('site pages', () => {
 
 test.describe('documentation pages', () => {
   for (const tool of tools) {
-    test(`${tool.path} renders "${tool.title}" with its breadcrumb and no footer`, async ({ page }) => {
+    const live = (tool.status as ToolSpec['status']) === 'live';
+    const what = live
+      ? 'its try-it panel and an API reference that agrees with the OpenAPI document'
+      : 'the placeholder';
+    test(`${tool.path} renders "${tool.title}" with its breadcrumb, no footer and ${what}`, async ({
+      page,
+      request,
+    }) => {
       await visit(page, tool.path);
       await expect(page).toHaveTitle(new RegExp(escapeRegExp(tool.title)));
       await expect(ui.header(page)).toBeVisible();
@@ -43,7 +53,7 @@ test.describe('documentation pages', () => {
       // The footer is shown everywhere except under /docs/api.
       await expect(ui.footer(page)).toHaveCount(0);
 
-      if ((tool.status as ToolSpec['status']) === 'planned') {
+      if (!live) {
         await expect(main.getByText(spec.placeholder.title, { exact: true })).toBeVisible();
         await expect(main.getByText(spec.placeholder.body, { exact: true })).toBeVisible();
         await expect(main.getByRole('button', { name: spec.placeholder.button })).toBeDisabled();
@@ -51,10 +61,12 @@ test.describe('documentation pages', () => {
         // A live tool's page has its try-it panel, whose submit control is there to use.
         await expect(main.getByText(spec.placeholder.title)).toHaveCount(0);
         await expect(toolPage.submitButton(page)).toBeVisible();
+        await expect(toolPage.submitButton(page)).toBeEnabled();
         const input = tool.api.input as InputKind;
         if (input.kind !== 'json-or-file') {
           await expect(main.getByText(spec.upload.heading, { exact: true })).toBeVisible();
         }
+        await expectApiReferenceMatchesOpenApi(page, request, tool.api.path);
       }
     });
   }

@@ -94,25 +94,30 @@ const views: View[] = [
   },
 ];
 
+// One test per view and theme takes both widths in the same page: the second load finds the
+// scripts in the browser's cache, and the pictures and checks are the same as with a page each.
 for (const theme of ['light', 'dark'] as const) {
   for (const view of views) {
-    for (const width of view.widths ?? [390, 1280]) {
-      const file = `${view.name}-${theme}-${width}.png`;
-      test(file, async ({ page, context, baseURL }) => {
-        await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
+    const widths = view.widths ?? [390, 1280];
+    const files = widths.map((width) => `${view.name}-${theme}-${width}.png`);
+    test(files.join(', '), async ({ page, context, baseURL }) => {
+      test.slow(); // a hydrated page load and a full-page picture per width
+      await context.addCookies([{ name: spec.theme.cookie, value: theme, url: baseURL ?? '' }]);
+      for (const [index, width] of widths.entries()) {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
         // The picture of the page as it stays, hydrated (a person would not wait: see visit()).
         await visitHydrated(page, view.path);
         await view.prepare?.(page);
-        // Lazily loaded parts and web fonts in place; the screenshot itself finishes animations.
-        await page.waitForLoadState('networkidle');
+        // Images decoded and web fonts in place (hydration already waited for the lazily loaded
+        // parts); the screenshot itself finishes animations.
+        await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
         await page.evaluate(() => document.fonts.ready);
         // From the top: a sticky header of a scrolled page would be drawn mid-picture.
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${outDir}${file}`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: `${outDir}${files[index]}`, fullPage: true, animations: 'disabled' });
         const offenders = await horizontalOverflow(page);
-        expect(await scrollsSideways(page), `overflow:\n${offenders.join('\n')}`).toBe(false);
-      });
-    }
+        expect(await scrollsSideways(page), `overflow at ${width}px:\n${offenders.join('\n')}`).toBe(false);
+      }
+    });
   }
 }

@@ -17,16 +17,16 @@ async function openWithButton(page: Page) {
 const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 const group = (page: Page) => page.getByRole('group', { name: spec.search.group });
 
-for (const shortcut of ['Control+k', 'Meta+k']) {
-  test(`${shortcut} opens and closes the search dialog`, async ({ page }) => {
-    await visit(page, '/');
+test('Control+k and Meta+k each open and close the search dialog', async ({ page }) => {
+  await visit(page, '/');
+  for (const shortcut of ['Control+k', 'Meta+k']) {
     await page.keyboard.press(shortcut);
-    await expect(ui.searchDialog(page)).toBeVisible();
+    await expect(ui.searchDialog(page), shortcut).toBeVisible();
     await expect(ui.searchInput(page)).toBeFocused();
     await page.keyboard.press(shortcut);
-    await expect(ui.searchDialog(page)).toBeHidden();
-  });
-}
+    await expect(ui.searchDialog(page), shortcut).toBeHidden();
+  }
+});
 
 test('Ctrl+K works on docs pages too, and Escape closes the dialog', async ({ page }) => {
   await visit(page, '/docs/api/csv-to-json');
@@ -36,7 +36,10 @@ test('Ctrl+K works on docs pages too, and Escape closes the dialog', async ({ pa
   await expect(ui.searchDialog(page)).toBeHidden();
 });
 
-test("lists the 22 pages under 'API Endpoints', in catalog order", async ({ page }) => {
+// One dialog, opened once, for what it shows and how it filters; the click on an entry ends it.
+test("lists the 22 pages under 'API Endpoints', in catalog order, is at most lg (32rem) wide, filters as you type ('No results found.'), and clicking an entry navigates to its page and closes the dialog", async ({
+  page,
+}) => {
   await visit(page, '/');
   await openWithButton(page);
   const dialog = ui.searchDialog(page);
@@ -50,23 +53,22 @@ test("lists the 22 pages under 'API Endpoints', in catalog order", async ({ page
   await expect(options.first()).toHaveText(startsWith('Resize Image'));
   await expect(group(page).getByRole('option', { name: 'Image to Base64' })).toBeVisible();
   await expect(dialog.getByText(spec.search.empty)).toBeHidden();
-});
 
-test('the dialog is at most lg (32rem) wide', async ({ page }) => {
-  await visit(page, '/');
-  await openWithButton(page);
-  const box = await ui.searchDialog(page).boundingBox();
+  const box = await dialog.boundingBox();
   expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(spec.search.maxWidthPx);
-});
 
-test("typing filters the entries; nothing matching shows 'No results found.'", async ({ page }) => {
-  await visit(page, '/');
-  await openWithButton(page);
   await ui.searchInput(page).fill('thumb');
   await expect(group(page).getByRole('option')).toHaveText([startsWith('Thumbnail Generation')]);
   await ui.searchInput(page).fill('zzqx-nothing-matches');
-  await expect(ui.searchDialog(page).getByText(spec.search.empty, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(spec.search.empty, { exact: true })).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(0);
+
+  await ui.searchInput(page).fill('');
+  await expect(options).toHaveCount(spec.search.entries);
+  const target = tools.find((t) => t.id === 'yaml-to-json');
+  await group(page).getByRole('option', { name: target?.searchTitle }).click();
+  await expect(page).toHaveURL(target?.path ?? '');
+  await expect(ui.searchDialog(page)).toBeHidden();
 });
 
 test('choosing an entry with the keyboard navigates to its page and closes the dialog', async ({ page }) => {
@@ -78,15 +80,6 @@ test('choosing an entry with the keyboard navigates to its page and closes the d
   await expect(page).toHaveURL('/docs/api/image-base64');
   await expect(ui.searchDialog(page)).toBeHidden();
   await expect(ui.main(page).getByRole('heading', { level: 1 })).toHaveText('Image to Base64');
-});
-
-test('clicking an entry navigates to its page and closes the dialog', async ({ page }) => {
-  await visit(page, '/');
-  await openWithButton(page);
-  const target = tools.find((t) => t.id === 'yaml-to-json');
-  await group(page).getByRole('option', { name: target?.searchTitle }).click();
-  await expect(page).toHaveURL(target?.path ?? '');
-  await expect(ui.searchDialog(page)).toBeHidden();
 });
 
 test('arrow keys move through the entries', async ({ page }) => {

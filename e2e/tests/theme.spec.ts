@@ -83,23 +83,27 @@ test.describe('no flash: the first painted frame has the right theme', () => {
     { name: 'no cookie, system light', cookie: undefined, scheme: 'light', dark: false },
   ] as const;
 
-  for (const c of cases) {
-    test(`${c.name} -> ${c.dark ? 'dark' : 'light'}`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ colorScheme: c.scheme, baseURL });
-      if (c.cookie) await setThemeCookie(context, baseURL, c.cookie);
-      const page = await context.newPage();
+  // The four cases in one page (the system preference emulated per load), each a fresh load.
+  test(
+    cases.map((c) => `${c.name} -> ${c.dark ? 'dark' : 'light'}`).join('; '),
+    async ({ page, context, baseURL }) => {
+      test.slow(); // four hydrated page loads
       await recordThemeFrames(page);
-      await page.goto('/docs/api');
-      await waitForHydration(page);
-      const frames = await themeFrames(page);
-      expect(frames.length).toBeGreaterThan(0);
-      expect(
-        frames.every((dark) => dark === c.dark),
-        `dark class per frame: ${frames.join(',')}`,
-      ).toBe(true);
-      await context.close();
-    });
-  }
+      for (const c of cases) {
+        await context.clearCookies({ name: spec.theme.cookie });
+        if (c.cookie) await setThemeCookie(context, baseURL, c.cookie);
+        await page.emulateMedia({ colorScheme: c.scheme });
+        await page.goto('/docs/api');
+        await waitForHydration(page);
+        const frames = await themeFrames(page);
+        expect(frames.length, c.name).toBeGreaterThan(0);
+        expect(
+          frames.every((dark) => dark === c.dark),
+          `${c.name}: dark class per frame: ${frames.join(',')}`,
+        ).toBe(true);
+      }
+    },
+  );
 
   test('the theme is applied before any JavaScript module runs', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ colorScheme: 'light', baseURL });
