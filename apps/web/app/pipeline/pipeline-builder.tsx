@@ -8,6 +8,7 @@ import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './
 import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
 import { RunSection } from './run-section';
+import { EMPTY_NOTE_ATTRIBUTE, SharedPreview } from './shared-preview';
 import { StepCard } from './step-card';
 import { stepErrors } from './step-fields';
 import { usePipelineRun } from './use-pipeline-run';
@@ -31,7 +32,7 @@ function stepKeys(steps: readonly StepState[]): string[] {
  * lives in the page's address, so the link reproduces it.
  */
 export default function PipelineBuilder() {
-  const [state, setState] = usePipelineState();
+  const [state, setState, hydrated] = usePipelineState();
   const steps = state.steps.slice(0, maxPipelineSteps);
   const input: InputChoice = state.input ?? defaultInput(steps);
   const run = usePipelineRun();
@@ -129,9 +130,12 @@ export default function PipelineBuilder() {
           Steps
         </h2>
         {steps.length === 0 && (
-          <p className="text-muted-foreground text-sm">No steps yet: add the first one below.</p>
+          <p className="text-muted-foreground text-sm" {...{ [EMPTY_NOTE_ATTRIBUTE]: '' }}>
+            No steps yet: add the first one below.
+          </p>
         )}
-        <ol className="flex flex-col gap-4">
+        {!hydrated && <SharedPreview />}
+        <ol className="flex flex-col gap-4 empty:hidden">
           {steps.map((step, i) => (
             <StepCard
               key={keys[i]}

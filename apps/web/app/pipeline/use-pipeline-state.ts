@@ -49,5 +49,5 @@ export function usePipelineState() {
     [setParams],
   );
 
-  return [state, update] as const;
+  return [state, update, hydrated] as const;
 }

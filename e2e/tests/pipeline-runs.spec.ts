@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { openEarly, unthrottle } from '../support/early.js';
+import { expect, test } from '../support/test.js';
+import { tool } from '../support/tools.js';
+
+/*
+ * The pipeline builder (/docs/pipeline, issue 32) beyond one run: a shared link painted before the
+ * scripts have loaded, a job followed across a reload, and a batch of files answered with one zip.
+ */
+
+const step = (page: Page, n: number) => tool.main(page).locator(`section[data-step="${n}"]`);
+const addStepLabel = (page: Page) => tool.main(page).getByText('Add a step', { exact: true });
+
+test('a shared link shows its steps before the scripts have loaded, then the working builder in their place', async ({
+  page,
+}) => {
+  const link = '/docs/pipeline?input=file&s1=images%2Fresize&s1.width=200&s2=images%2Fconvert&s2.format=webp';
+  const early = await openEarly(page, link);
+  const steps = tool.main(page).getByRole('heading', { level: 3, name: /^Step \d: / });
+  await expect(steps).toHaveText(['Step 1: Resize Image', 'Step 2: Convert Image']);
+  await expect(
+    tool.main(page).getByRole('status').filter({ hasText: 'Loading the shared pipeline…' }),
+  ).toHaveCount(1);
+  await expect(tool.main(page).getByText('No steps yet', { exact: false })).toBeHidden();
+  const widthBefore = tool
+    .main(page)
+    .locator('dt', { hasText: /^Width$/ })
+    .locator('+ dd');
+  await expect(widthBefore).toHaveText('200');
+  const before = await addStepLabel(page).boundingBox();
+
+  // The builder's chunk (the catalog's schemas) is large: hydrating it at a quarter of the CPU on a
+  // busy machine outlasts the test, and the early part is over.
+  await unthrottle(page);
+  await early.release();
+  // The real cards, with their controls, in the preview's place: nothing drawn twice.
+  await expect(steps).toHaveText(['Step 1: Resize Image', 'Step 2: Convert Image']);
+  await expect(step(page, 1).getByLabel('Width', { exact: true })).toHaveValue('200');
+  await expect(step(page, 2).getByLabel('Format', { exact: true })).toHaveText('webp');
+  await expect(tool.main(page).getByText('Loading the shared pipeline…')).toHaveCount(0);
+  const after = await addStepLabel(page).boundingBox();
+  test.info().annotations.push({
+    type: 'layout shift',
+    description: `'Add a step' moved ${Math.round((after?.y ?? 0) - (before?.y ?? 0))} px at hydration`,
+  });
+});
