@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { probe } from '../support/audio.js';
+import { downloadResult } from '../support/data-tools.js';
 import { openEarly, unthrottle } from '../support/early.js';
-import { expect, test } from '../support/test.js';
+import { fixture } from '../support/files.js';
+import { expect, test, visit } from '../support/test.js';
 import { tool } from '../support/tools.js';
 
 /*
@@ -43,4 +47,38 @@ test('a shared link shows its steps before the scripts have loaded, then the wor
     type: 'layout shift',
     description: `'Add a step' moved ${Math.round((after?.y ?? 0) - (before?.y ?? 0))} px at hydration`,
   });
+});
+
+test('a pipeline run as a job survives a reload: the page follows the same job to its result', async ({
+  page,
+}) => {
+  // Two page loads and an ffmpeg job on a busy machine.
+  test.slow();
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/v1/pipeline')) posts.push(request.url());
+  });
+  await visit(page, '/docs/pipeline?input=file&s1=audio%2Fconvert&s1.format=mp3');
+  const chooser = page.waitForEvent('filechooser');
+  await tool.selectButton(page).click();
+  await (await chooser).setFiles(fixture('audio/Front_Center_pcm16_48k_mono.wav'));
+  await tool.main(page).getByRole('button', { name: 'Run pipeline' }).click();
+  // The job's id joins the pipeline in the address as soon as the server has accepted it.
+  await expect(page).toHaveURL(/[?&]s1=audio%2Fconvert&s1\.format=mp3&job=[\w-]{8,}$/);
+  const job = new URL(page.url()).searchParams.get('job');
+
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // The job's progress or its end, then the result, once the reloaded builder has taken the job up.
+  await expect(tool.downloadLink(page)).toBeVisible({ timeout: 30_000 });
+  const file = await downloadResult(page);
+  expect(new URL(page.url()).searchParams.get('job')).toBe(job);
+  // Followed, not sent again.
+  expect(posts).toHaveLength(1);
+  const saved = test.info().outputPath(file.name);
+  await writeFile(saved, file.data);
+  expect((await probe(saved)).codec).toBe('mp3');
+
+  // A changed pipeline is no longer that job's: the id leaves the address.
+  await step(page, 1).getByRole('button', { name: 'Remove step 1' }).click();
+  await expect(page).toHaveURL(/\/docs\/pipeline\?input=file$/);
 });

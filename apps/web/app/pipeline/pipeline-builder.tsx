@@ -1,7 +1,7 @@
 import { type InputKind, maxPipelineSteps } from '@toolkit/catalog';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ASYNC_MIN_BYTES } from '~/lib/jobs';
+import { ASYNC_MIN_BYTES, jobIdInUrl, setJobIdInUrl } from '~/lib/jobs';
 import { useFileUpload } from '~/tools/_shared/use-file-upload';
 import { AddStep } from './add-step';
 import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './chain';
@@ -45,6 +45,17 @@ export default function PipelineBuilder() {
 
   const problem = chainProblem(input, steps);
   const lastTool = steps.length > 0 ? toolOfOp(steps[steps.length - 1]?.op ?? '') : undefined;
+  const output = lastTool?.api.output;
+
+  // Once the address's pipeline is taken up after hydration: the job a reloaded page was following.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!hydrated || resumed.current) return;
+    resumed.current = true;
+    const id = jobIdInUrl();
+    if (id && output && !problem) run.resume(id, output);
+    else if (id) setJobIdInUrl(null);
+  });
 
   /** A change to the latest state (several may come in one go), its input made explicit. */
   const change = (edit: (current: PipelineState & { input: InputChoice }) => Partial<PipelineState>) =>
