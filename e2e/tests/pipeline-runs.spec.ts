@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { probe } from '../support/audio.js';
 import { downloadResult } from '../support/data-tools.js';
 import { openEarly, unthrottle } from '../support/early.js';
-import { fixture } from '../support/files.js';
+import { corruptJpeg, fixture, images, mimeTypeOf } from '../support/files.js';
 import { expect, test, visit } from '../support/test.js';
 import { tool } from '../support/tools.js';
 
@@ -81,4 +85,62 @@ test('a pipeline run as a job survives a reload: the page follows the same job t
   // A changed pipeline is no longer that job's: the id leaves the address.
   await step(page, 1).getByRole('button', { name: 'Remove step 1' }).click();
   await expect(page).toHaveURL(/\/docs\/pipeline\?input=file$/);
+});
+
+test.describe('a batch', () => {
+  test.use({
+    allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 4\d\d/],
+  });
+
+  test('three images, one corrupt, through resize: one zip with the two results and a manifest naming the failure', async ({
+    page,
+  }) => {
+    await visit(page, '/docs/pipeline?s1=images%2Fresize&s1.width=120');
+    await tool.main(page).getByRole('radio', { name: 'Several files (a batch)' }).click();
+    await expect(page).toHaveURL(/input=files/);
+    const inputs = [images.cat, images.portrait, corruptJpeg];
+    const chooser = page.waitForEvent('filechooser');
+    await tool.selectButton(page).click();
+    await (await chooser).setFiles(
+      inputs.map((path) => ({
+        name: basename(path),
+        mimeType: mimeTypeOf(path),
+        buffer: readFileSync(path),
+      })),
+    );
+    await expect(tool.main(page).getByRole('heading', { name: '3 of at most 10 images' })).toBeVisible();
+    await tool.main(page).getByRole('button', { name: 'Run pipeline' }).click();
+
+    const rows = tool.main(page).getByRole('list', { name: 'Files of the batch' }).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(tool.main(page).getByText('2 of 3 files done, 1 failed.')).toBeVisible();
+    await expect(rows.nth(2)).toContainText('truncated_skimage.jpg');
+    await expect(rows.nth(2)).toContainText('Failed: Step 1 (images/resize): ');
+
+    const file = await downloadResult(page);
+    expect(file.name).toBe('pipeline-results.zip');
+    const zip = test.info().outputPath(file.name);
+    await writeFile(zip, file.data);
+    const members = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(members).toHaveLength(3);
+    const manifest = JSON.parse(execFileSync('unzip', ['-p', zip, 'manifest.json'], { encoding: 'utf8' }));
+    expect(manifest.steps).toEqual(['images/resize']);
+    expect(manifest.files.map((f: { input: string; status: string }) => [f.input, f.status])).toEqual([
+      ['chelsea_cat_451x300.png', 'succeeded'],
+      ['portrait_flow_720x1440.jpg', 'succeeded'],
+      ['truncated_skimage.jpg', 'failed'],
+    ]);
+    expect(manifest.files[2].error.step).toBe(1);
+    expect(manifest.files[2].error.message).toMatch(/^Step 1 \(images\/resize\): /);
+    const sizes = await Promise.all(
+      manifest.files.slice(0, 2).map(async (entry: { output: string }) => {
+        const meta = await sharp(execFileSync('unzip', ['-p', zip, entry.output])).metadata();
+        return [meta.format, meta.width, meta.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      ['png', 120, Math.round((300 * 120) / 451)],
+      ['jpeg', 120, 240],
+    ]);
+  });
 });

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ASYNC_MIN_BYTES, jobIdInUrl, setJobIdInUrl } from '~/lib/jobs';
 import { useFileUpload } from '~/tools/_shared/use-file-upload';
+import { useFilesUpload } from '~/tools/_shared/use-files-upload';
 import { AddStep } from './add-step';
 import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './chain';
 import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
+import { inputBytes } from './run-pipeline';
 import { RunSection } from './run-section';
 import { EMPTY_NOTE_ATTRIBUTE, SharedPreview } from './shared-preview';
 import { StepCard } from './step-card';
@@ -15,6 +17,16 @@ import { usePipelineRun } from './use-pipeline-run';
 import { usePipelineState } from './use-pipeline-state';
 
 const anyFile: InputKind = { kind: 'file', field: 'file', accept: [] };
+/** Files of a batch: two at least (one file is a plain run), at most the server's default MULTIPART_MAX_FILES. */
+const BATCH_MIN_FILES = 2;
+const BATCH_MAX_FILES = 10;
+
+/** A batch's list, filtered and previewed as the first step's file input. */
+function batchInput(first: InputKind): Extract<InputKind, { kind: 'files' }> {
+  const accept = first.kind === 'file' ? first.accept : [];
+  const field = first.field === 'image' ? 'images' : 'files';
+  return { kind: 'files', field, accept, min: BATCH_MIN_FILES, max: BATCH_MAX_FILES };
+}
 
 /** Keys that follow a step when it moves: its operation and how many of it come before. */
 function stepKeys(steps: readonly StepState[]): string[] {
@@ -38,14 +50,17 @@ export default function PipelineBuilder() {
   const run = usePipelineRun();
   const first = steps[0] && toolOfOp(steps[0].op);
   // The picker filters and previews by what the first step takes (an image for image steps).
-  const upload = useFileUpload(first?.api.input.kind === 'file' ? first.api.input : anyFile, run.reset);
+  const fileInput = first?.api.input.kind === 'file' ? first.api.input : anyFile;
+  const upload = useFileUpload(fileInput, run.reset);
+  const batch = useFilesUpload(batchInput(fileInput), run.reset);
   const [errors, setErrors] = useState<Record<string, string>[]>([]);
   const addRef = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<{ step: number; dir: 'up' | 'down' } | 'add' | null>(null);
 
   const problem = chainProblem(input, steps);
   const lastTool = steps.length > 0 ? toolOfOp(steps[steps.length - 1]?.op ?? '') : undefined;
-  const output = lastTool?.api.output;
+  // A batch answers with one zip, whatever its last step gives.
+  const output = input === 'files' ? 'archive' : lastTool?.api.output;
 
   // Once the address's pipeline is taken up after hydration: the job a reloaded page was following.
   const resumed = useRef(false);
@@ -104,16 +119,15 @@ export default function PipelineBuilder() {
     });
     setErrors(found);
     if (steps.length === 0) return toast.error('Add a step before running the pipeline.');
-    if (problem || !lastTool || found.some((e) => Object.keys(e).length > 0)) return;
+    if (problem || !output || found.some((e) => Object.keys(e).length > 0)) return;
     if (input === 'text' && state.text === '') return toast.error('Please enter text before running.');
-    const source = input === 'file' ? upload.take() : { text: state.text };
+    const source = input === 'file' ? upload.take() : input === 'files' ? batch.take() : { text: state.text };
     if (!source) return;
-    const bytes = 'file' in source ? source.file.size : 0;
     run.mutate({
       steps: steps.map(requestStep),
       input: source,
-      output: lastTool.api.output,
-      asJob: runsAsJob(steps, bytes, ASYNC_MIN_BYTES),
+      output,
+      asJob: runsAsJob(steps, inputBytes(source), ASYNC_MIN_BYTES),
     });
   };
 
@@ -135,6 +149,7 @@ export default function PipelineBuilder() {
         text={state.text}
         onText={(text) => update({ text })}
         upload={upload}
+        batch={batch}
       />
       <section aria-labelledby="pipeline-steps" className="flex flex-col gap-4">
         <h2 id="pipeline-steps" className="font-semibold text-xl tracking-tight">
@@ -184,8 +199,9 @@ export default function PipelineBuilder() {
         steps={steps.length}
         problem={problem?.message}
         onRun={submit}
-        output={lastTool?.api.output}
+        output={output}
         original={input === 'file' ? upload.file : null}
+        batch={input === 'files'}
       />
     </div>
   );

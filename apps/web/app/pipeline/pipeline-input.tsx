@@ -1,19 +1,23 @@
 import { useId } from 'react';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
+import { FilesUploadArea } from '~/tools/_shared/files-upload-area';
 import { UploadArea } from '~/tools/_shared/upload-area';
 import { useTypedEarly } from '~/tools/_shared/use-early-input';
 import type { FileUpload } from '~/tools/_shared/use-file-upload';
+import type { FilesUpload } from '~/tools/_shared/use-files-upload';
 import { type InputChoice, MAX_LINK_TEXT_BYTES, textFitsLink } from './pipeline-url';
 
 const choices: { value: InputChoice; label: string }[] = [
   { value: 'file', label: 'A file' },
+  { value: 'files', label: 'Several files (a batch)' },
   { value: 'text', label: 'Typed text' },
 ];
 
 /**
- * What the pipeline starts from: a file (the upload area of the try-it panels), or typed text for
- * text and data chains. Text up to MAX_LINK_TEXT_BYTES goes into the link; a file never does.
+ * What the pipeline starts from: a file (the upload area of the try-it panels), several files (each
+ * goes through the steps; the results come back in one zip), or typed text for text and data chains.
+ * Text up to MAX_LINK_TEXT_BYTES goes into the link; a file never does.
  */
 export function PipelineInput({
   input,
@@ -21,12 +25,14 @@ export function PipelineInput({
   text,
   onText,
   upload,
+  batch,
 }: {
   input: InputChoice;
   onInput: (input: InputChoice) => void;
   text: string;
   onText: (text: string) => void;
   upload: FileUpload;
+  batch: FilesUpload;
 }) {
   const name = useId();
   const textId = useId();
@@ -60,6 +66,11 @@ export function PipelineInput({
         <UploadArea
           upload={upload}
           hint="The file goes through the steps below. It is not part of the link."
+        />
+      ) : input === 'files' ? (
+        <FilesUploadArea
+          upload={batch}
+          hint={`${batch.min} to ${batch.max} files, each through the steps below; the results come back in one zip.`}
         />
       ) : (
         <div className="flex flex-col gap-2">
