@@ -36,7 +36,7 @@ describe('the shared link, before the builder has loaded', () => {
         ]),
       );
     // A field the link does not set shows the schema's default, one without a default is empty.
-    expect(fields(1)).toMatchObject({ Width: '200', 'Maintain aspect': 'true', Height: '' });
+    expect(fields(1)).toMatchObject({ Width: '200', 'Maintain aspect': 'on', Height: '' });
     expect(fields(2)).toMatchObject({ Format: 'webp' });
     expect(box?.querySelector('[role="status"]')?.textContent).toBe(LOADING_SHARED);
   });

@@ -14,8 +14,8 @@ export const LOADING_SHARED = 'Loading the shared pipeline…';
 /** On the builder's 'No steps yet' note, which the script hides when the link has steps. */
 export const EMPTY_NOTE_ATTRIBUTE = 'data-pipeline-empty';
 
-/** A field as the preview shows it: name, label, default value, description. */
-type PreviewField = [string, string, string, string];
+/** A field as the preview shows it: name, label, default value, description, and 1 for a checkbox. */
+type PreviewField = [string, string, string, string, number];
 export interface PreviewConfig {
   /** Each operation a step can be: its title and its own fields. */
   ops: Record<string, [string, PreviewField[]]>;
@@ -54,14 +54,32 @@ export function drawSharedPipeline(config: PreviewConfig, script = document.curr
       card.append(el('p', 'text-muted-foreground text-sm', 'This step has no fields.'));
     if (fields.length > 0) {
       const grid = el('dl', 'grid gap-4 sm:grid-cols-2');
-      for (const [name, label, fallback, help] of fields) {
-        const field = el('div', 'flex flex-col gap-2');
+      for (const [name, label, fallback, help, checkbox] of fields) {
         const value = params.get(`s${n}.${name}`) ?? fallback;
-        field.append(
-          el('dt', 'font-medium text-sm leading-none', label),
-          el('dd', 'flex h-9 animate-pulse items-center rounded-md border bg-muted/40 px-3 text-sm', value),
-        );
-        if (help) field.append(el('dd', 'text-muted-foreground text-xs leading-5', help));
+        // Shaped as the real control (schema-fields.tsx), so the cards keep their height.
+        const field = el('div', checkbox ? 'flex flex-col gap-1.5' : 'flex flex-col gap-2');
+        if (checkbox) {
+          const row = el('dt', 'flex items-center gap-2.5 font-medium text-sm leading-none');
+          const box = el('span', 'size-4 shrink-0 animate-pulse rounded-[4px] border bg-muted/40');
+          box.setAttribute('aria-hidden', 'true');
+          row.append(box, label);
+          field.append(row, el('dd', 'sr-only', value === 'true' ? 'on' : 'off'));
+        } else {
+          field.append(
+            el('dt', 'font-medium text-sm leading-none', label),
+            el('dd', 'flex h-9 animate-pulse items-center rounded-md border bg-muted/40 px-3 text-sm', value),
+          );
+        }
+        if (help)
+          field.append(
+            el(
+              'dd',
+              checkbox
+                ? 'pl-6.5 text-muted-foreground text-xs leading-5'
+                : 'text-muted-foreground text-xs leading-5',
+              help,
+            ),
+          );
         grid.append(field);
       }
       card.append(grid);
@@ -88,6 +106,7 @@ export function previewConfig(): PreviewConfig {
         humanize(field.name),
         field.defaultValue === undefined ? '' : String(field.defaultValue),
         field.description ?? '',
+        field.type === 'boolean' ? 1 : 0,
       ]),
     ];
   }
