@@ -53,6 +53,28 @@ test('a shared link shows its steps before the scripts have loaded, then the wor
   expect((await addStepLabel(page).boundingBox())?.y).toBe(before?.y);
 });
 
+test('a shared link with typed text shows the text before the scripts have loaded, in the text box’s place', async ({
+  page,
+}) => {
+  const early = await openEarly(
+    page,
+    '/docs/pipeline?input=text&text=name%2Cqty%0Apear%2C5&s1=data%2Fcsv-to-json',
+  );
+  await expect(tool.main(page).getByRole('radio', { name: 'Typed text' })).toBeChecked();
+  await expect(tool.main(page).getByText(/^name,qty\s+pear,5$/)).toBeVisible();
+  await expect(tool.selectButton(page)).toBeHidden();
+  await page.evaluate(() => document.fonts.ready);
+  const before = await addStepLabel(page).boundingBox();
+  await unthrottle(page);
+  await early.release();
+  await expect(tool.main(page).getByRole('textbox', { name: 'Text', exact: true })).toBeVisible();
+  await expect(tool.main(page).getByRole('textbox', { name: 'Text', exact: true })).toHaveValue(
+    'name,qty\npear,5',
+  );
+  await expect(step(page, 1).getByRole('heading')).toHaveText('Step 1: CSV to JSON');
+  expect((await addStepLabel(page).boundingBox())?.y).toBe(before?.y);
+});
+
 test('a pipeline run as a job survives a reload: the page follows the same job to its result', async ({
   page,
 }) => {

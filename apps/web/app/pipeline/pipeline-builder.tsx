@@ -150,6 +150,7 @@ export default function PipelineBuilder() {
         onText={(text) => update({ text })}
         upload={upload}
         batch={batch}
+        hydrated={hydrated}
       />
       <section aria-labelledby="pipeline-steps" className="flex flex-col gap-4">
         <h2 id="pipeline-steps" className="font-semibold text-xl tracking-tight">

@@ -7,6 +7,7 @@ import { useTypedEarly } from '~/tools/_shared/use-early-input';
 import type { FileUpload } from '~/tools/_shared/use-file-upload';
 import type { FilesUpload } from '~/tools/_shared/use-files-upload';
 import { type InputChoice, MAX_LINK_TEXT_BYTES, textFitsLink } from './pipeline-url';
+import { FILE_AREA_ATTRIBUTE, TEXT_IN_LINK_HINT, TextPlace } from './shared-preview';
 
 const choices: { value: InputChoice; label: string }[] = [
   { value: 'file', label: 'A file' },
@@ -26,6 +27,7 @@ export function PipelineInput({
   onText,
   upload,
   batch,
+  hydrated,
 }: {
   input: InputChoice;
   onInput: (input: InputChoice) => void;
@@ -33,6 +35,8 @@ export function PipelineInput({
   onText: (text: string) => void;
   upload: FileUpload;
   batch: FilesUpload;
+  /** False while pre-rendered and hydrating: the shared link's script may have drawn its text. */
+  hydrated: boolean;
 }) {
   const name = useId();
   const textId = useId();
@@ -63,10 +67,14 @@ export function PipelineInput({
         ))}
       </fieldset>
       {input === 'file' ? (
-        <UploadArea
-          upload={upload}
-          hint="The file goes through the steps below. It is not part of the link."
-        />
+        // Hidden by the shared link's script for a text input until hydration; `false` then clears it.
+        // Keyed, so the text's box is never this element reused with the script's `hidden` on it.
+        <div key="file-area" {...{ [FILE_AREA_ATTRIBUTE]: '' }} hidden={hydrated ? false : undefined}>
+          <UploadArea
+            upload={upload}
+            hint="The file goes through the steps below. It is not part of the link."
+          />
+        </div>
       ) : input === 'files' ? (
         <FilesUploadArea
           upload={batch}
@@ -90,11 +98,12 @@ export function PipelineInput({
           />
           <p id={hintId} className="text-muted-foreground text-xs">
             {textFitsLink(text)
-              ? `Text up to ${MAX_LINK_TEXT_BYTES / 1024} KB is kept in the page’s link.`
+              ? TEXT_IN_LINK_HINT
               : `This text is over ${MAX_LINK_TEXT_BYTES / 1024} KB: the link keeps the steps, not the text.`}
           </p>
         </div>
       )}
+      {!hydrated && <TextPlace />}
     </section>
   );
 }

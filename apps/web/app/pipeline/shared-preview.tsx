@@ -1,6 +1,7 @@
 import { maxPipelineSteps } from '@toolkit/catalog';
 import { humanize } from '~/tools/_shared/results/analysis-result';
-import { opOf, stepFields, stepTools } from './chain';
+import { opOf, stepFields, stepTools, takesText } from './chain';
+import { MAX_LINK_TEXT_BYTES } from './pipeline-url';
 
 /*
  * A shared link's first paint. The page is pre-rendered without the address, and the builder reads
@@ -13,15 +14,23 @@ import { opOf, stepFields, stepTools } from './chain';
 export const LOADING_SHARED = 'Loading the shared pipeline…';
 /** On the builder's 'No steps yet' note, which the script hides when the link has steps. */
 export const EMPTY_NOTE_ATTRIBUTE = 'data-pipeline-empty';
+/** On the input's file area, which the script hides for a text input, and on the text's place. */
+export const FILE_AREA_ATTRIBUTE = 'data-pipeline-file-area';
+export const TEXT_PLACE_ATTRIBUTE = 'data-pipeline-text-place';
+export const TEXT_IN_LINK_HINT = `Text up to ${MAX_LINK_TEXT_BYTES / 1024} KB is kept in the page’s link.`;
 
 /** A field as the preview shows it: name, label, default value, description, and 1 for a checkbox. */
 type PreviewField = [string, string, string, string, number];
 export interface PreviewConfig {
-  /** Each operation a step can be: its title and its own fields. */
-  ops: Record<string, [string, PreviewField[]]>;
+  /** Each operation a step can be: its title, its own fields, and 1 when it can start from typed text. */
+  ops: Record<string, [string, PreviewField[], number]>;
   loading: string;
   emptyAttribute: string;
   maxSteps: number;
+  /** The input section's file area (hidden for a text input) and the place of the text drawn instead. */
+  fileAttribute: string;
+  textAttribute: string;
+  textHint: string;
 }
 
 /**
@@ -90,6 +99,27 @@ export function drawSharedPipeline(config: PreviewConfig, script = document.curr
   }
   const empty = box.parentElement?.querySelector(`[${config.emptyAttribute}]`);
   if (empty instanceof HTMLElement) empty.hidden = true;
+  // The input, as pipeline-builder.tsx picks it: the link's, else text when step 1 can take it.
+  const first = config.ops[params.get('s1') ?? ''];
+  const input = params.get('input') ?? (first?.[2] ? 'text' : 'file');
+  const fileArea = document.querySelector(`[${config.fileAttribute}]`);
+  const textPlace = document.querySelector(`[${config.textAttribute}]`);
+  const radio = fileArea?.parentElement?.querySelector(`input[type="radio"][value="${input}"]`);
+  if (input === 'text' && fileArea instanceof HTMLElement && textPlace && radio instanceof HTMLInputElement) {
+    radio.checked = true;
+    fileArea.hidden = true;
+    const field = el('div', 'flex flex-col gap-2');
+    field.append(
+      el('p', 'font-medium text-sm leading-none', 'Text'),
+      el(
+        'div',
+        'h-40 animate-pulse overflow-hidden whitespace-pre rounded-md border border-input bg-code px-3 py-2 font-mono text-xs leading-5',
+        params.get('text') ?? '',
+      ),
+      el('p', 'text-muted-foreground text-xs', config.textHint),
+    );
+    textPlace.append(field);
+  }
   const status = el('p', 'sr-only', config.loading);
   status.setAttribute('role', 'status');
   box.append(status, list);
@@ -108,13 +138,35 @@ export function previewConfig(): PreviewConfig {
         field.description ?? '',
         field.type === 'boolean' ? 1 : 0,
       ]),
+      takesText(tool) ? 1 : 0,
     ];
   }
-  return { ops, loading: LOADING_SHARED, emptyAttribute: EMPTY_NOTE_ATTRIBUTE, maxSteps: maxPipelineSteps };
+  return {
+    ops,
+    loading: LOADING_SHARED,
+    emptyAttribute: EMPTY_NOTE_ATTRIBUTE,
+    maxSteps: maxPipelineSteps,
+    fileAttribute: FILE_AREA_ATTRIBUTE,
+    textAttribute: TEXT_PLACE_ATTRIBUTE,
+    textHint: TEXT_IN_LINK_HINT,
+  };
 }
 
 export function sharedPreviewScript(): string {
   return `try{(${drawSharedPipeline.toString()})(${JSON.stringify(previewConfig())})}catch(_){}`;
+}
+
+/** Where the script draws a link's text, until the builder has hydrated (see SharedPreview). */
+export function TextPlace() {
+  return (
+    <div
+      className="contents"
+      suppressHydrationWarning
+      {...{ [TEXT_PLACE_ATTRIBUTE]: '' }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; it keeps hydration off what the script drew
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
+  );
 }
 
 /**
