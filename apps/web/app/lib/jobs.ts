@@ -174,12 +174,13 @@ export async function callAsJob<O extends OutputKind>(
   return jobOutcome(client, api.output, id, options);
 }
 
-const jobParam = 'job';
+/** The page address's parameter holding the id of the job the page follows. */
+export const JOB_PARAM = 'job';
 const jobIdPattern = /^[\w-]{8,128}$/;
 
 /** The job id in the page's address (?job=…), if it looks like one. Call in effects only. */
 export function jobIdInUrl(): string | null {
-  const id = new URLSearchParams(window.location.search).get(jobParam);
+  const id = new URLSearchParams(window.location.search).get(JOB_PARAM);
   return id && jobIdPattern.test(id) ? id : null;
 }
 
@@ -189,8 +190,8 @@ export function jobIdInUrl(): string | null {
  */
 export function setJobIdInUrl(id: string | null): void {
   const url = new URL(window.location.href);
-  if ((url.searchParams.get(jobParam) ?? null) === id) return;
-  if (id) url.searchParams.set(jobParam, id);
-  else url.searchParams.delete(jobParam);
+  if ((url.searchParams.get(JOB_PARAM) ?? null) === id) return;
+  if (id) url.searchParams.set(JOB_PARAM, id);
+  else url.searchParams.delete(JOB_PARAM);
   window.history.replaceState(window.history.state, '', url);
 }

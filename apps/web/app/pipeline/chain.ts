@@ -72,6 +72,9 @@ function planned(steps: readonly StepState[]): PlannedStep<LiveTool>[] | undefin
   return out;
 }
 
+/** What the first step is given: a batch's files go through the steps one by one. */
+const eachInput = (input: InputChoice) => (input === 'files' ? 'file' : input);
+
 /** The first problem of the chain: an unknown operation, or a step that cannot take what it is given. */
 export function chainProblem(input: InputChoice, steps: readonly StepState[]): PipelineMismatch | null {
   const unknown = steps.findIndex((step) => !toolOfOp(step.op));
@@ -81,7 +84,7 @@ export function chainProblem(input: InputChoice, steps: readonly StepState[]): P
       message: `Step ${unknown + 1}: there is no operation "${steps[unknown]?.op}".`,
     };
   }
-  const result = checkChain(planned(steps) ?? [], input);
+  const result = checkChain(planned(steps) ?? [], eachInput(input));
   return 'step' in result ? result : null;
 }
 
@@ -95,7 +98,7 @@ export function nextChoices(input: InputChoice, steps: readonly StepState[]): Li
   const before = last ? planned([last]) : [];
   if (!before) return [];
   // A step that can be in a pipeline takes any uploaded file, so 'file' stands for "what came before".
-  const from: InputChoice = last ? 'file' : input;
+  const from = last ? 'file' : eachInput(input);
   return stepTools.filter((tool) => {
     const result = checkChain([...before, { op: opOf(tool), tool, fields: {} }], from);
     return !('step' in result);

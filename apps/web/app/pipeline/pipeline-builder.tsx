@@ -1,19 +1,32 @@
 import { type InputKind, maxPipelineSteps } from '@toolkit/catalog';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ASYNC_MIN_BYTES } from '~/lib/jobs';
+import { ASYNC_MIN_BYTES, jobIdInUrl, setJobIdInUrl } from '~/lib/jobs';
 import { useFileUpload } from '~/tools/_shared/use-file-upload';
+import { useFilesUpload } from '~/tools/_shared/use-files-upload';
 import { AddStep } from './add-step';
 import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './chain';
 import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
+import { inputBytes } from './run-pipeline';
 import { RunSection } from './run-section';
+import { EMPTY_NOTE_ATTRIBUTE, SharedPreview } from './shared-preview';
 import { StepCard } from './step-card';
 import { stepErrors } from './step-fields';
 import { usePipelineRun } from './use-pipeline-run';
 import { usePipelineState } from './use-pipeline-state';
 
 const anyFile: InputKind = { kind: 'file', field: 'file', accept: [] };
+/** Files of a batch: two at least (one file is a plain run), at most the server's default MULTIPART_MAX_FILES. */
+const BATCH_MIN_FILES = 2;
+const BATCH_MAX_FILES = 10;
+
+/** A batch's list, filtered and previewed as the first step's file input. */
+function batchInput(first: InputKind): Extract<InputKind, { kind: 'files' }> {
+  const accept = first.kind === 'file' ? first.accept : [];
+  const field = first.field === 'image' ? 'images' : 'files';
+  return { kind: 'files', field, accept, min: BATCH_MIN_FILES, max: BATCH_MAX_FILES };
+}
 
 /** Keys that follow a step when it moves: its operation and how many of it come before. */
 function stepKeys(steps: readonly StepState[]): string[] {
@@ -31,19 +44,33 @@ function stepKeys(steps: readonly StepState[]): string[] {
  * lives in the page's address, so the link reproduces it.
  */
 export default function PipelineBuilder() {
-  const [state, setState] = usePipelineState();
+  const [state, setState, hydrated] = usePipelineState();
   const steps = state.steps.slice(0, maxPipelineSteps);
   const input: InputChoice = state.input ?? defaultInput(steps);
   const run = usePipelineRun();
   const first = steps[0] && toolOfOp(steps[0].op);
   // The picker filters and previews by what the first step takes (an image for image steps).
-  const upload = useFileUpload(first?.api.input.kind === 'file' ? first.api.input : anyFile, run.reset);
+  const fileInput = first?.api.input.kind === 'file' ? first.api.input : anyFile;
+  const upload = useFileUpload(fileInput, run.reset);
+  const batch = useFilesUpload(batchInput(fileInput), run.reset);
   const [errors, setErrors] = useState<Record<string, string>[]>([]);
   const addRef = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<{ step: number; dir: 'up' | 'down' } | 'add' | null>(null);
 
   const problem = chainProblem(input, steps);
   const lastTool = steps.length > 0 ? toolOfOp(steps[steps.length - 1]?.op ?? '') : undefined;
+  // A batch answers with one zip, whatever its last step gives.
+  const output = input === 'files' ? 'archive' : lastTool?.api.output;
+
+  // Once the address's pipeline is taken up after hydration: the job a reloaded page was following.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!hydrated || resumed.current) return;
+    resumed.current = true;
+    const id = jobIdInUrl();
+    if (id && output && !problem) run.resume(id, output);
+    else if (id) setJobIdInUrl(null);
+  });
 
   /** A change to the latest state (several may come in one go), its input made explicit. */
   const change = (edit: (current: PipelineState & { input: InputChoice }) => Partial<PipelineState>) =>
@@ -92,16 +119,15 @@ export default function PipelineBuilder() {
     });
     setErrors(found);
     if (steps.length === 0) return toast.error('Add a step before running the pipeline.');
-    if (problem || !lastTool || found.some((e) => Object.keys(e).length > 0)) return;
+    if (problem || !output || found.some((e) => Object.keys(e).length > 0)) return;
     if (input === 'text' && state.text === '') return toast.error('Please enter text before running.');
-    const source = input === 'file' ? upload.take() : { text: state.text };
+    const source = input === 'file' ? upload.take() : input === 'files' ? batch.take() : { text: state.text };
     if (!source) return;
-    const bytes = 'file' in source ? source.file.size : 0;
     run.mutate({
       steps: steps.map(requestStep),
       input: source,
-      output: lastTool.api.output,
-      asJob: runsAsJob(steps, bytes, ASYNC_MIN_BYTES),
+      output,
+      asJob: runsAsJob(steps, inputBytes(source), ASYNC_MIN_BYTES),
     });
   };
 
@@ -123,15 +149,20 @@ export default function PipelineBuilder() {
         text={state.text}
         onText={(text) => update({ text })}
         upload={upload}
+        batch={batch}
+        hydrated={hydrated}
       />
       <section aria-labelledby="pipeline-steps" className="flex flex-col gap-4">
         <h2 id="pipeline-steps" className="font-semibold text-xl tracking-tight">
           Steps
         </h2>
         {steps.length === 0 && (
-          <p className="text-muted-foreground text-sm">No steps yet: add the first one below.</p>
+          <p className="text-muted-foreground text-sm" {...{ [EMPTY_NOTE_ATTRIBUTE]: '' }}>
+            No steps yet: add the first one below.
+          </p>
         )}
-        <ol className="flex flex-col gap-4">
+        {!hydrated && <SharedPreview />}
+        <ol className="flex flex-col gap-4 empty:hidden">
           {steps.map((step, i) => (
             <StepCard
               key={keys[i]}
@@ -169,8 +200,9 @@ export default function PipelineBuilder() {
         steps={steps.length}
         problem={problem?.message}
         onRun={submit}
-        output={lastTool?.api.output}
+        output={output}
         original={input === 'file' ? upload.file : null}
+        batch={input === 'files'}
       />
     </div>
   );

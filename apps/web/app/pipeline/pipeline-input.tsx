@@ -1,19 +1,24 @@
 import { useId } from 'react';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
+import { FilesUploadArea } from '~/tools/_shared/files-upload-area';
 import { UploadArea } from '~/tools/_shared/upload-area';
 import { useTypedEarly } from '~/tools/_shared/use-early-input';
 import type { FileUpload } from '~/tools/_shared/use-file-upload';
+import type { FilesUpload } from '~/tools/_shared/use-files-upload';
 import { type InputChoice, MAX_LINK_TEXT_BYTES, textFitsLink } from './pipeline-url';
+import { FILE_AREA_ATTRIBUTE, TEXT_IN_LINK_HINT, TextPlace } from './shared-preview';
 
 const choices: { value: InputChoice; label: string }[] = [
   { value: 'file', label: 'A file' },
+  { value: 'files', label: 'Several files (a batch)' },
   { value: 'text', label: 'Typed text' },
 ];
 
 /**
- * What the pipeline starts from: a file (the upload area of the try-it panels), or typed text for
- * text and data chains. Text up to MAX_LINK_TEXT_BYTES goes into the link; a file never does.
+ * What the pipeline starts from: a file (the upload area of the try-it panels), several files (each
+ * goes through the steps; the results come back in one zip), or typed text for text and data chains.
+ * Text up to MAX_LINK_TEXT_BYTES goes into the link; a file never does.
  */
 export function PipelineInput({
   input,
@@ -21,12 +26,17 @@ export function PipelineInput({
   text,
   onText,
   upload,
+  batch,
+  hydrated,
 }: {
   input: InputChoice;
   onInput: (input: InputChoice) => void;
   text: string;
   onText: (text: string) => void;
   upload: FileUpload;
+  batch: FilesUpload;
+  /** False while pre-rendered and hydrating: the shared link's script may have drawn its text. */
+  hydrated: boolean;
 }) {
   const name = useId();
   const textId = useId();
@@ -57,9 +67,18 @@ export function PipelineInput({
         ))}
       </fieldset>
       {input === 'file' ? (
-        <UploadArea
-          upload={upload}
-          hint="The file goes through the steps below. It is not part of the link."
+        // Hidden by the shared link's script for a text input until hydration; `false` then clears it.
+        // Keyed, so the text's box is never this element reused with the script's `hidden` on it.
+        <div key="file-area" {...{ [FILE_AREA_ATTRIBUTE]: '' }} hidden={hydrated ? false : undefined}>
+          <UploadArea
+            upload={upload}
+            hint="The file goes through the steps below. It is not part of the link."
+          />
+        </div>
+      ) : input === 'files' ? (
+        <FilesUploadArea
+          upload={batch}
+          hint={`${batch.min} to ${batch.max} files, each through the steps below; the results come back in one zip.`}
         />
       ) : (
         <div className="flex flex-col gap-2">
@@ -79,11 +98,12 @@ export function PipelineInput({
           />
           <p id={hintId} className="text-muted-foreground text-xs">
             {textFitsLink(text)
-              ? `Text up to ${MAX_LINK_TEXT_BYTES / 1024} KB is kept in the page’s link.`
+              ? TEXT_IN_LINK_HINT
               : `This text is over ${MAX_LINK_TEXT_BYTES / 1024} KB: the link keeps the steps, not the text.`}
           </p>
         </div>
       )}
+      {!hydrated && <TextPlace />}
     </section>
   );
 }

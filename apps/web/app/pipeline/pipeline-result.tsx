@@ -4,6 +4,7 @@ import { AnalysisResult } from '~/tools/_shared/results/analysis-result';
 import { FileResultCard } from '~/tools/_shared/results/file-result';
 import { ImageResult } from '~/tools/_shared/results/image-result';
 import { TextResult } from '~/tools/_shared/results/text-result';
+import { BatchResult } from './batch-result';
 import type { PipelineOutcome } from './run-pipeline';
 import { formatDuration } from './step-card';
 
@@ -32,31 +33,34 @@ function Timings({ timings }: { timings: PipelineOutcome['timings'] }) {
   );
 }
 
-/** The last step's answer, shown by its operation's output kind: a picture, text, JSON or a file. */
+/**
+ * The last step's answer, shown by its operation's output kind: a picture, text, JSON or a file; a
+ * batch's zip with each file's outcome.
+ */
 export function PipelineResult({
   outcome,
   output,
   original,
+  batch,
 }: {
   outcome: PipelineOutcome;
   output: OutputKind;
   original: File | null;
+  /** The files of a batch (none when it was resumed after a reload), undefined for one input. */
+  batch: readonly File[] | undefined;
 }) {
   const { result } = outcome;
-  const view =
-    output === 'analysis' ? (
-      <AnalysisResult data={(result as Analysis).data} />
-    ) : output === 'image' ? (
-      <ImageResult result={result as FileResult} original={original} operation="pipeline" />
-    ) : output === 'document' ? (
-      <TextResult result={result as DocumentResult} original={original} operation="pipeline" />
-    ) : (
-      <FileResultCard
-        result={result as FileResult}
-        inputs={original ? [original] : []}
-        operation="pipeline"
-      />
-    );
+  const view = batch ? (
+    <BatchResult result={result as FileResult} inputs={batch} />
+  ) : output === 'analysis' ? (
+    <AnalysisResult data={(result as Analysis).data} />
+  ) : output === 'image' ? (
+    <ImageResult result={result as FileResult} original={original} operation="pipeline" />
+  ) : output === 'document' ? (
+    <TextResult result={result as DocumentResult} original={original} operation="pipeline" />
+  ) : (
+    <FileResultCard result={result as FileResult} inputs={original ? [original] : []} operation="pipeline" />
+  );
   return (
     <div className="flex flex-col gap-4" data-pipeline-result="">
       {view}

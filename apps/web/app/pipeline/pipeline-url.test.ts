@@ -50,6 +50,12 @@ describe('the pipeline in the address', () => {
     expect(roundTrip({ input: 'text', text: `${fits}x`, steps: [] }).text).toBe('');
   });
 
+  it('keeps a batch input (several files) in the link, without the files', () => {
+    const state: PipelineState = { input: 'files', text: '', steps: [{ op: 'images/resize', values: {} }] };
+    expect(pipelineSearchParams(state).toString()).toBe('input=files&s1=images%2Fresize');
+    expect(roundTrip(state)).toEqual(state);
+  });
+
   it('stops at the first missing step and ignores an unknown input', () => {
     const state = readPipelineState(new URLSearchParams('input=zip&s1=a/b&s3=c/d&s3.x=1'));
     expect(state).toEqual({ input: undefined, text: '', steps: [{ op: 'a/b', values: {} }] });

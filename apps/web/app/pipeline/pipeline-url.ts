@@ -11,7 +11,9 @@ export const PIPELINE_PATH = '/docs/pipeline';
 /** Text inputs longer than this (UTF-8 bytes) stay out of the link: addresses have practical limits. */
 export const MAX_LINK_TEXT_BYTES = 2048;
 
-export type InputChoice = 'file' | 'text';
+/** One file, several files (a batch: each through the steps, the results in one zip), or typed text. */
+export type InputChoice = 'file' | 'files' | 'text';
+const inputChoices: readonly string[] = ['file', 'files', 'text'];
 
 export interface StepState {
   /** The operation's path, e.g. 'images/resize'. */
@@ -47,7 +49,7 @@ export function readPipelineState(params: URLSearchParams): PipelineState {
     steps.push({ op, values });
   }
   return {
-    input: input === 'file' || input === 'text' ? input : undefined,
+    input: input !== null && inputChoices.includes(input) ? (input as InputChoice) : undefined,
     text: params.get('text') ?? '',
     steps,
   };

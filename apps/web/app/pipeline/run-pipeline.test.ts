@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api-client';
-import { failedStep, parseServerTiming, pipelineBody } from './run-pipeline';
+import { failedStep, parseServerTiming, pipelineBody, sentPipeline } from './run-pipeline';
 
 describe('Server-Timing of a pipeline', () => {
   it('gives each step its time and operation, in step order', () => {
@@ -36,6 +36,23 @@ describe('the request body', () => {
       reader.readAsText(sent);
     });
     expect([sent.name, text]).toEqual(['cat.png', 'png bytes']);
+  });
+});
+
+describe('a batch', () => {
+  it('sends every file in "files", in order, and the copied request names each of them', () => {
+    const files = ['a.png', 'b.png', 'c.jpg'].map((name) => new File([name], name, { type: 'image/png' }));
+    const request = {
+      steps: [{ op: 'images/resize', width: 50 }],
+      input: { files },
+      output: 'archive' as const,
+    };
+    const form = pipelineBody(request).body as FormData;
+    expect(form.getAll('files').map((file) => (file as File).name)).toEqual(['a.png', 'b.png', 'c.jpg']);
+    expect(sentPipeline(request, { auth: false, base: 'http://x' }).files).toEqual({
+      field: 'files',
+      names: ['a.png', 'b.png', 'c.jpg'],
+    });
   });
 });
 

@@ -19,14 +19,21 @@ import { xhrFetch } from '~/lib/xhr-transport';
 
 /*
  * POST /pipeline (API.md "Pipelines and batches"): the steps as JSON, with typed text in
- * `input.text`, or as the form field `pipeline` beside the file in `files`. The answer is the last
- * step's, read by that operation's output kind, plus each step's time from Server-Timing.
+ * `input.text`, or as the form field `pipeline` beside the file(s) in `files`. The answer is the last
+ * step's, read by that operation's output kind, plus each step's time from Server-Timing; several
+ * files (a batch) answer with a zip of the results and manifest.json.
  */
+
+/** The files sent, none for text. */
+export function inputFiles(input: PipelineRequest['input']): readonly File[] {
+  return 'file' in input ? [input.file] : 'files' in input ? input.files : [];
+}
 
 export interface PipelineRequest {
   steps: readonly Record<string, unknown>[];
-  input: { file: File } | { text: string };
-  /** The last step's output kind: how its answer is read. */
+  /** Several files make a batch: each goes through the steps, the answer is one zip. */
+  input: { file: File } | { files: readonly File[] } | { text: string };
+  /** How the answer is read: the last step's output kind ('file' for a batch's zip). */
   output: OutputKind;
 }
 
@@ -59,6 +66,11 @@ export function parseServerTiming(header: string | null): StepTiming[] {
   return timings.sort((a, b) => a.step - b.step);
 }
 
+/** The size of the files sent. */
+export function inputBytes(input: PipelineRequest['input']): number {
+  return inputFiles(input).reduce((total, file) => total + file.size, 0);
+}
+
 /** The request as sent, for "Copy as cURL / JavaScript / Python" (lib/request-code.ts). */
 export function sentPipeline(
   request: PipelineRequest,
@@ -69,7 +81,7 @@ export function sentPipeline(
   return {
     path: '/pipeline',
     fields: { pipeline: JSON.stringify({ steps }) },
-    files: { field: 'files', names: [input.file.name] },
+    files: { field: 'files', names: inputFiles(input).map((file) => file.name) },
     ...extra,
   };
 }
@@ -80,7 +92,7 @@ export function pipelineBody(request: PipelineRequest): { body: FormData | strin
   if ('text' in input) return { body: JSON.stringify({ steps, input: { text: input.text } }), json: true };
   const form = new FormData();
   form.append('pipeline', JSON.stringify({ steps }));
-  form.append('files', input.file, input.file.name);
+  for (const file of inputFiles(input)) form.append('files', file, file.name);
   return { body: form, json: false };
 }
 
@@ -103,7 +115,7 @@ async function send(request: PipelineRequest, options: RunOptions, extra: Record
   if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
   const init = { method: 'POST', body, headers, signal: options.signal };
   const url = `${apiBaseUrl}/pipeline`;
-  const big = 'file' in request.input && request.input.file.size >= PROGRESS_MIN_BYTES;
+  const big = inputBytes(request.input) >= PROGRESS_MIN_BYTES;
   let response: Response;
   try {
     response =

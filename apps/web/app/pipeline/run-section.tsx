@@ -13,7 +13,7 @@ import { JobProgressBar } from '~/tools/_shared/job-progress';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { UploadProgressBar } from '~/tools/_shared/upload-progress';
 import { PipelineResult } from './pipeline-result';
-import { type PipelineRequest, sentPipeline } from './run-pipeline';
+import { inputFiles, type PipelineRequest, sentPipeline } from './run-pipeline';
 import type { PipelineRun } from './use-pipeline-run';
 
 const FAILURE = 'An error occurred while running the pipeline.';
@@ -45,6 +45,7 @@ export function RunSection({
   onRun,
   output,
   original,
+  batch,
 }: {
   run: PipelineRun;
   steps: number;
@@ -53,6 +54,8 @@ export function RunSection({
   onRun: () => void;
   output: OutputKind | undefined;
   original: File | null;
+  /** Whether the input is several files (the answer is a zip with a manifest). */
+  batch: boolean;
 }) {
   const error = run.error && !isAbortError(run.error) ? run.error : null;
   const working = run.isPending && !run.progress && !run.job;
@@ -100,7 +103,12 @@ export function RunSection({
       )}
       {error instanceof ApiError && error.status === 401 && <ApiKeyField />}
       {run.data && output && !run.isPending && (
-        <PipelineResult outcome={run.data} output={output} original={original} />
+        <PipelineResult
+          outcome={run.data}
+          output={output}
+          original={original}
+          batch={batch ? (run.variables ? inputFiles(run.variables.input) : []) : undefined}
+        />
       )}
     </section>
   );

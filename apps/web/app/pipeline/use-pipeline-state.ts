@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
+import { JOB_PARAM } from '~/lib/jobs';
 import { type PipelineState, pipelineSearchParams, readPipelineState } from './pipeline-url';
 
 const empty: PipelineState = { input: undefined, text: '', steps: [] };
@@ -43,11 +44,14 @@ export function usePipelineState() {
       latest.current = next;
       setState(next);
       const nextParams = pipelineSearchParams(next);
+      // The job being followed (?job=, lib/jobs.ts, written outside the router) stays in the address.
+      const job = new URLSearchParams(window.location.search).get(JOB_PARAM);
+      if (job) nextParams.set(JOB_PARAM, job);
       written.current.add(nextParams.toString());
       setParams(nextParams, { replace: true, preventScrollReset: true });
     },
     [setParams],
   );
 
-  return [state, update] as const;
+  return [state, update, hydrated] as const;
 }
