@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { UploadedFile } from '../http/multipart.js';
-import { rawStem } from '../http/result.js';
+import { downloadName, rawStem } from '../http/result.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
 import { zipStream } from '../operations/files/compress/archive.js';
 import { uniqueMemberNames } from '../operations/files/compress/names.js';
@@ -22,11 +22,8 @@ export interface ManifestEntry {
 
 /** The result's download name (filename* first), else <stem>-<operation>.<ext>. */
 function outputName(input: string, plan: Plan, response: StoredResponse): string {
-  const disposition = response.headers['content-disposition'] ?? '';
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  const plain = /filename="([^"]*)"/i.exec(disposition)?.[1];
-  if (plain) return plain;
+  const named = downloadName(response.headers['content-disposition']);
+  if (named) return named;
   const operation = plan.steps.at(-1)?.op.split('/').pop() ?? 'result';
   return `${rawStem(input) || 'file'}-${operation}.${resultExtension(response)}`;
 }
