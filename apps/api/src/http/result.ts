@@ -84,6 +84,11 @@ export function contentDisposition(
     : formatDisposition(ascii);
 }
 
+/** The download name in a Content-Disposition this server wrote (filename* first), if any. */
+export function downloadName(header: string | undefined): string | undefined {
+  return header ? formatDisposition.parse(header).parameters.filename : undefined;
+}
+
 function serverTiming(timings: Record<string, number>): string {
   return Object.entries(timings)
     .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)

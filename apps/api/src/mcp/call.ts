@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { downloadName } from '../http/result.js';
 import type { McpTool } from './tools.js';
 import { operationUrl } from './tools.js';
 
@@ -104,14 +105,6 @@ function resultOf(status: number, type: string, body: Buffer, filename: string |
       },
     ],
   };
-}
-
-/** The download name of a result, from its Content-Disposition (filename* first). */
-function downloadName(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  return /filename="([^"]*)"/i.exec(header)?.[1];
 }
 
 export async function callTool(

@@ -18,6 +18,7 @@ import {
   toolReference,
 } from '@toolkit/catalog';
 import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert-formats-doc.js';
+import { envelope, jsonResponse } from './parts.js';
 import { pipelineOpenApi, pipelineSchemas } from './pipeline.js';
 import { securitySchemes, servicePaths } from './service.js';
 
@@ -157,11 +158,7 @@ function resultSchema(spec: ToolSpec, mediaType: string): JsonSchema {
     const data = spec.api.responseData
       ? documentedJsonSchema(spec.api.responseData, 'output')
       : { type: 'object' };
-    return {
-      type: 'object',
-      required: ['success', 'message', 'data'],
-      properties: { success: { const: true }, message: { type: 'string' }, data },
-    };
+    return envelope(data);
   }
   return spec.api.output === 'document' || mediaType.startsWith('text/') ? { type: 'string' } : binary;
 }
@@ -230,22 +227,15 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
           summary: 'Liveness',
           tags: ['Service'],
           responses: {
-            '200': {
-              description: 'The server is up.',
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'object',
-                    required: ['status', 'version', 'uptime'],
-                    properties: {
-                      status: { const: 'ok' },
-                      version: { type: 'string' },
-                      uptime: { type: 'integer', description: 'Seconds since the server started.' },
-                    },
-                  },
-                },
+            '200': jsonResponse('The server is up.', {
+              type: 'object',
+              required: ['status', 'version', 'uptime'],
+              properties: {
+                status: { const: 'ok' },
+                version: { type: 'string' },
+                uptime: { type: 'integer', description: 'Seconds since the server started.' },
               },
-            },
+            }),
           },
         },
       },
@@ -255,10 +245,7 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
           summary: 'This document',
           tags: ['Service'],
           responses: {
-            '200': {
-              description: 'The OpenAPI 3.1 document.',
-              content: { 'application/json': { schema: { type: 'object' } } },
-            },
+            '200': jsonResponse('The OpenAPI 3.1 document.', { type: 'object' }),
           },
         },
       },

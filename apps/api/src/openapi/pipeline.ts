@@ -8,6 +8,7 @@ import {
   maxPipelineSteps,
   outputKinds,
 } from '@toolkit/catalog';
+import { errorResponse } from './parts.js';
 
 /*
  * POST /pipeline in the OpenAPI document: one operation whose steps are a oneOf keyed on `op`, one
@@ -51,8 +52,6 @@ const steps = {
   },
 };
 
-const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
-
 export const pipelineOpenApi: JsonSchema = {
   operationId: 'pipeline',
   summary: 'Pipeline',
@@ -93,10 +92,7 @@ export const pipelineOpenApi: JsonSchema = {
       description: "The last step's answer (its media type and headers), or a zip for several files.",
       content: { '*/*': { schema: binary }, 'application/zip': { schema: binary } },
     },
-    '400': {
-      description: "PIPELINE_INVALID, VALIDATION_ERROR, or the failing step's error.",
-      content: errorBody,
-    },
-    default: { description: "The failing step's error, the step named in its message.", content: errorBody },
+    '400': errorResponse("PIPELINE_INVALID, VALIDATION_ERROR, or the failing step's error."),
+    default: errorResponse("The failing step's error, the step named in its message."),
   },
 };

@@ -1,14 +1,10 @@
 import type { JsonSchema } from '@toolkit/catalog';
+import { envelope, errorResponse, jsonResponse } from './parts.js';
 
 /*
  * The OpenAPI entries of the service routes beside the operations: readiness and the asynchronous
  * jobs (API.md "Operating it" and "Asynchronous jobs"), and the two ways of sending an API key.
  */
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
 
 const jobId = {
   name: 'id',
@@ -93,23 +89,16 @@ export const servicePaths = {
       summary: "Readiness: every engine checked for real, and the lanes' load",
       tags: ['Service'],
       responses: {
-        '200': {
-          description: 'Every required engine works.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['status', 'version', 'engines', 'lanes'],
-                properties: {
-                  status: { enum: ['ready', 'unavailable'] },
-                  version: { type: 'string' },
-                  engines: { type: 'object', additionalProperties: engine },
-                  lanes: { type: 'object', additionalProperties: lane },
-                },
-              },
-            },
+        '200': jsonResponse('Every required engine works.', {
+          type: 'object',
+          required: ['status', 'version', 'engines', 'lanes'],
+          properties: {
+            status: { enum: ['ready', 'unavailable'] },
+            version: { type: 'string' },
+            engines: { type: 'object', additionalProperties: engine },
+            lanes: { type: 'object', additionalProperties: lane },
           },
-        },
+        }),
         '503': { description: 'A required engine fails (same body, with `Retry-After`).' },
       },
     },
@@ -122,18 +111,7 @@ export const servicePaths = {
       security: optionalKeys,
       parameters: [jobId],
       responses: {
-        '200': {
-          description: 'The job.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['success', 'message', 'data'],
-                properties: { success: { const: true }, message: { type: 'string' }, data: jobStatus },
-              },
-            },
-          },
-        },
+        '200': jsonResponse('The job.', envelope(jobStatus)),
         '404': errorResponse('No such job, or it has expired (`NOT_FOUND`).'),
       },
     },

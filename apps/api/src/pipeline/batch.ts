@@ -1,8 +1,8 @@
-import yazl from 'yazl';
-import { bufferView } from '../bytes.js';
+import { buffer } from 'node:stream/consumers';
 import type { UploadedFile } from '../http/multipart.js';
-import { rawStem } from '../http/result.js';
+import { downloadName, rawStem } from '../http/result.js';
 import type { Execute, StoredResponse } from '../jobs/types.js';
+import { zipStream } from '../operations/files/compress/archive.js';
 import { uniqueMemberNames } from '../operations/files/compress/names.js';
 import type { Plan } from './plan.js';
 import { resultExtension, runChain, StepFailed } from './run.js';
@@ -22,26 +22,10 @@ export interface ManifestEntry {
 
 /** The result's download name (filename* first), else <stem>-<operation>.<ext>. */
 function outputName(input: string, plan: Plan, response: StoredResponse): string {
-  const disposition = response.headers['content-disposition'] ?? '';
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  const plain = /filename="([^"]*)"/i.exec(disposition)?.[1];
-  if (plain) return plain;
+  const named = downloadName(response.headers['content-disposition']);
+  if (named) return named;
   const operation = plan.steps.at(-1)?.op.split('/').pop() ?? 'result';
   return `${rawStem(input) || 'file'}-${operation}.${resultExtension(response)}`;
-}
-
-function zipOf(members: readonly { name: string; data: Buffer }[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const now = new Date();
-  for (const member of members) zip.addBuffer(bufferView(member.data), member.name, { mtime: now });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
 }
 
 export async function batchZip(
@@ -94,5 +78,6 @@ export async function batchZip(
     },
     ...done.map((r, i) => ({ name: names[i] ?? `result-${i + 1}`, data: r.data ?? Buffer.alloc(0) })),
   ];
-  return { zip: await zipOf(members), durations, intermediate: intermediate ?? [] };
+  const zip = await buffer(zipStream(members, { mtime: new Date() }));
+  return { zip, durations, intermediate: intermediate ?? [] };
 }

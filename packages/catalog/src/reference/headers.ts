@@ -30,7 +30,7 @@ export const sizeHeaders = {
   outputSize: { name: 'X-Output-Size', description: 'Size of the result in bytes.', type: 'integer' },
 } as const satisfies Record<string, HeaderFact>;
 
-/** Headers of image results; `tools/image/image-result.ts` sets them by these names. */
+/** Headers of image results; `tools/image/handlers.ts` sets them by these names. */
 export const imageHeaders = {
   width: { name: 'X-Image-Width', description: 'Width of the result in pixels.', type: 'integer' },
   height: {

@@ -177,8 +177,6 @@ describe('convertAudio', () => {
   }, 120_000);
 
   it.each([
-    [{ format: 'mp3', bitrate: 7 }, 'bitrate', 'bitrate must be a whole number of kbit/s from 32 to 320.'],
-    [{ format: 'mp3', bitrate: 999 }, 'bitrate', 'bitrate must be a whole number of kbit/s from 32 to 320.'],
     [
       { format: 'wav', bitrate: 128 },
       'bitrate',
@@ -188,11 +186,6 @@ describe('convertAudio', () => {
       { format: 'opus', sample_rate: 44100 },
       'sample_rate',
       'OPUS cannot be written at 44100 Hz; use one of 8000, 12000, 16000, 24000, 48000.',
-    ],
-    [
-      { format: 'flac', sample_rate: 100 },
-      'sample_rate',
-      'sample_rate must be a whole number of Hz from 8000 to 96000.',
     ],
   ] as const)('refuses %j with a 400 on the field', async (options, field, message) => {
     const error = await failure(

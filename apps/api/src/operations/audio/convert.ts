@@ -73,50 +73,26 @@ function seconds(text: string | undefined): number | undefined {
   return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : undefined;
 }
 
-/** Checks the options against the target format (the catalog checks the ranges first). */
-export function checkAudioOptions(options: AudioConvertOptions): void {
+/**
+ * Checks the options against the target format. Their ranges (bitrate 32–320, sample_rate
+ * 8000–96000, channels 1 or 2) are the catalog schema's, checked before any operation runs.
+ */
+function checkAudioOptions(options: AudioConvertOptions): void {
   const spec = outputFormats[options.format];
-  if (options.bitrate !== undefined) {
-    if (spec.lossy === undefined) {
-      throw new OperationError(
-        'VALIDATION_ERROR',
-        `${options.format.toUpperCase()} is lossless and takes no bitrate; bitrate applies to ${lossyFormats.join(', ')}.`,
-        { field: 'bitrate' },
-      );
-    }
-    if (!Number.isInteger(options.bitrate) || options.bitrate < 32 || options.bitrate > 320) {
-      throw new OperationError(
-        'VALIDATION_ERROR',
-        'bitrate must be a whole number of kbit/s from 32 to 320.',
-        {
-          field: 'bitrate',
-        },
-      );
-    }
+  if (options.bitrate !== undefined && spec.lossy === undefined) {
+    throw new OperationError(
+      'VALIDATION_ERROR',
+      `${options.format.toUpperCase()} is lossless and takes no bitrate; bitrate applies to ${lossyFormats.join(', ')}.`,
+      { field: 'bitrate' },
+    );
   }
-  if (options.sample_rate !== undefined) {
-    const rate = options.sample_rate;
-    if (!Number.isInteger(rate) || rate < 8000 || rate > 96000) {
-      throw new OperationError(
-        'VALIDATION_ERROR',
-        'sample_rate must be a whole number of Hz from 8000 to 96000.',
-        {
-          field: 'sample_rate',
-        },
-      );
-    }
-    if (spec.sampleRates && !spec.sampleRates.includes(rate)) {
-      throw new OperationError(
-        'VALIDATION_ERROR',
-        `${options.format.toUpperCase()} cannot be written at ${rate} Hz; use one of ${spec.sampleRates.join(', ')}.`,
-        { field: 'sample_rate' },
-      );
-    }
-  }
-  if (options.channels !== undefined && options.channels !== 1 && options.channels !== 2) {
-    throw new OperationError('VALIDATION_ERROR', 'channels must be 1 (mono) or 2 (stereo).', {
-      field: 'channels',
-    });
+  const rate = options.sample_rate;
+  if (rate !== undefined && spec.sampleRates && !spec.sampleRates.includes(rate)) {
+    throw new OperationError(
+      'VALIDATION_ERROR',
+      `${options.format.toUpperCase()} cannot be written at ${rate} Hz; use one of ${spec.sampleRates.join(', ')}.`,
+      { field: 'sample_rate' },
+    );
   }
 }
 

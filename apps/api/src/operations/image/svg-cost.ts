@@ -305,11 +305,7 @@ export function analyseSvg(data: Buffer): SvgShape {
     const children = childrenOf(node, tag).filter((c) => tagOf(c));
     if (children.length > 0) {
       for (const child of children) {
-        const inside = cost(child);
-        own.elements -= inside.elements;
-        own.tiles -= inside.tiles;
-        own.filters -= inside.filters;
-        own.masks -= inside.masks;
+        add(own, cost(child), -1);
         add(own, drawn(child));
       }
     }

@@ -1,4 +1,5 @@
 import { groups } from '@toolkit/catalog';
+import { envelope, jsonResponse } from '../../openapi/parts.js';
 
 /*
  * GET /files/convert/formats as the OpenAPI document shows it. Kept apart from the route (which
@@ -19,52 +20,35 @@ export const convertFormatsOpenApi = {
       'Lists, by source format, the formats each converts to right now. Office documents convert to PDF only when LibreOffice is installed; `unavailable` then says how to enable it.',
     tags: [groups.find((g) => g.id === 'file')?.title ?? 'Files'],
     responses: {
-      '200': {
-        description: 'The conversions available now.',
-        content: {
-          'application/json': {
-            schema: {
+      '200': jsonResponse(
+        'The conversions available now.',
+        envelope({
+          type: 'object',
+          required: ['conversions', 'unavailable', 'extensions'],
+          properties: {
+            conversions: {
               type: 'object',
-              required: ['success', 'message', 'data'],
-              properties: {
-                success: { const: true },
-                message: { type: 'string' },
-                data: {
-                  type: 'object',
-                  required: ['conversions', 'unavailable', 'extensions'],
-                  properties: {
-                    conversions: {
-                      type: 'object',
-                      description:
-                        'Source format → the formats it converts to, e.g. {"docx": ["html", "md", "txt", "pdf"]}.',
-                      additionalProperties: stringList,
-                    },
-                    unavailable: {
-                      type: 'array',
-                      description: 'Conversions this server could do once set up, and how.',
-                      items: {
-                        type: 'object',
-                        required: ['from', 'to', 'reason'],
-                        properties: {
-                          from: { type: 'string' },
-                          to: { type: 'string' },
-                          reason: { type: 'string' },
-                        },
-                      },
-                    },
-                    extensions: {
-                      type: 'object',
-                      description:
-                        'Source format → file extensions it usually has (the server reads the content).',
-                      additionalProperties: stringList,
-                    },
-                  },
-                },
+              description:
+                'Source format → the formats it converts to, e.g. {"docx": ["html", "md", "txt", "pdf"]}.',
+              additionalProperties: stringList,
+            },
+            unavailable: {
+              type: 'array',
+              description: 'Conversions this server could do once set up, and how.',
+              items: {
+                type: 'object',
+                required: ['from', 'to', 'reason'],
+                properties: { from: { type: 'string' }, to: { type: 'string' }, reason: { type: 'string' } },
               },
             },
+            extensions: {
+              type: 'object',
+              description: 'Source format → file extensions it usually has (the server reads the content).',
+              additionalProperties: stringList,
+            },
           },
-        },
-      },
+        }),
+      ),
     },
   },
 };

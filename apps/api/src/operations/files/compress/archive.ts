@@ -87,17 +87,16 @@ function checkInput(files: readonly ArchiveInput[], options: ArchiveOptions): nu
   return total;
 }
 
-function zipStream(files: readonly ArchiveInput[], names: readonly string[], level: number, now: Date) {
+/**
+ * A zip of files in memory. yazl marks every name as UTF-8 (general purpose bit 11), which unzip
+ * and desktop tools honour.
+ */
+export function zipStream(
+  members: readonly { name: string; data: Uint8Array; mtime?: Date }[],
+  entry: Partial<yazl.Options> = {},
+) {
   const zip = new yazl.ZipFile();
-  files.forEach((file, i) => {
-    // yazl marks every name as UTF-8 (general purpose bit 11), which unzip and desktop tools honour.
-    zip.addBuffer(bufferView(file.data), names[i] ?? `file-${i + 1}`, {
-      mtime: file.lastModified ?? now,
-      mode: 0o100644,
-      compress: level > 0,
-      compressionLevel: level,
-    });
-  });
+  for (const { name, data, mtime } of members) zip.addBuffer(bufferView(data), name, { mtime, ...entry });
   zip.end();
   return zip.outputStream;
 }
@@ -135,7 +134,14 @@ export async function createArchive(
     const path = join(dir, 'archive');
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     if (options.format === 'zip') {
-      await pipeline(zipStream(files, names, options.level, now), out);
+      const members = files.map((file, i) => ({
+        name: names[i] ?? `file-${i + 1}`,
+        data: file.data,
+        mtime: file.lastModified ?? now,
+      }));
+      const { level } = options;
+      const entry = { mode: 0o100644, compress: level > 0, compressionLevel: level };
+      await pipeline(zipStream(members, entry), out);
     } else if (options.format === 'tar.gz') {
       const [pack, gzip] = tarGzStreams(files, names, options.level, now);
       await pipeline(pack, gzip, out);

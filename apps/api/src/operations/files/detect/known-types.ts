@@ -20,6 +20,8 @@ export interface KnownType {
 
 const T = true;
 const B = false;
+const ooxml = 'application/vnd.openxmlformats-officedocument';
+const odf = 'application/vnd.oasis.opendocument';
 
 // [media type, usual extension, category, is text, description, other honest extensions]. Types
 // file-type reports that are missing here still work (described from their extension); this table
@@ -72,64 +74,22 @@ const rows: readonly (readonly [string, string, Category, boolean, string, strin
     'Compound File Binary (an old Office or Windows container)',
     'msi msg doc xls ppt',
   ],
+  [`${ooxml}.wordprocessingml.document`, 'docx', 'document', B, 'Word document (DOCX)', 'zip docm dotx'],
+  [`${ooxml}.spreadsheetml.sheet`, 'xlsx', 'document', B, 'Excel workbook (XLSX)', 'zip xlsm xltx'],
   [
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    'docx',
-    'document',
-    B,
-    'Word document (DOCX)',
-    'zip docm dotx',
-  ],
-  [
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'xlsx',
-    'document',
-    B,
-    'Excel workbook (XLSX)',
-    'zip xlsm xltx',
-  ],
-  [
-    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    `${ooxml}.presentationml.presentation`,
     'pptx',
     'document',
     B,
     'PowerPoint presentation (PPTX)',
     'zip pptm potx ppsx',
   ],
-  ['application/vnd.oasis.opendocument.text', 'odt', 'document', B, 'OpenDocument text', 'zip'],
-  [
-    'application/vnd.oasis.opendocument.text-template',
-    'ott',
-    'document',
-    B,
-    'OpenDocument text template',
-    'zip odt',
-  ],
-  ['application/vnd.oasis.opendocument.spreadsheet', 'ods', 'document', B, 'OpenDocument spreadsheet', 'zip'],
-  [
-    'application/vnd.oasis.opendocument.spreadsheet-template',
-    'ots',
-    'document',
-    B,
-    'OpenDocument spreadsheet template',
-    'zip ods',
-  ],
-  [
-    'application/vnd.oasis.opendocument.presentation',
-    'odp',
-    'document',
-    B,
-    'OpenDocument presentation',
-    'zip',
-  ],
-  [
-    'application/vnd.oasis.opendocument.presentation-template',
-    'otp',
-    'document',
-    B,
-    'OpenDocument presentation template',
-    'zip odp',
-  ],
+  [`${odf}.text`, 'odt', 'document', B, 'OpenDocument text', 'zip'],
+  [`${odf}.text-template`, 'ott', 'document', B, 'OpenDocument text template', 'zip odt'],
+  [`${odf}.spreadsheet`, 'ods', 'document', B, 'OpenDocument spreadsheet', 'zip'],
+  [`${odf}.spreadsheet-template`, 'ots', 'document', B, 'OpenDocument spreadsheet template', 'zip ods'],
+  [`${odf}.presentation`, 'odp', 'document', B, 'OpenDocument presentation', 'zip'],
+  [`${odf}.presentation-template`, 'otp', 'document', B, 'OpenDocument presentation template', 'zip odp'],
   ['application/zip', 'zip', 'archive', B, 'ZIP archive', ''],
   ['application/java-archive', 'jar', 'archive', B, 'Java archive (JAR)', 'zip war ear'],
   ['application/gzip', 'gz', 'archive', B, 'gzip-compressed data', 'tgz svgz gzip z'],
