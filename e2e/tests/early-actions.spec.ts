@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { liveTools } from '@toolkit/catalog';
 import { storedCookie } from '../support/cookies.js';
 import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
@@ -6,7 +6,7 @@ import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
 import { expect, HYDRATION_TIMEOUT_MS, test } from '../support/test.js';
-import { tool as resizePanel } from '../support/tools.js';
+import { imageApi, multipartFields, pickFile, tool as resizePanel } from '../support/tools.js';
 import { htmlIsDark, ui } from '../support/ui.js';
 
 // No dead clicks (issue 7): what a visitor does in the pre-rendered page before React has attached
@@ -130,6 +130,90 @@ test.describe('wide screens', () => {
       await expect(resizePanel.width(page)).toHaveValue('300');
       await expect(resizePanel.quality(page)).toHaveValue('75');
       await expect(resizePanel.maintainAspect(page)).toBeChecked({ checked: round % 2 === 1 });
+    });
+  });
+});
+
+test.describe('the resize panel', () => {
+  // Tall enough for the submit button without scrolling: a press below is made where the person sees it.
+  test.use({ viewport: { width: 1280, height: 1400 } });
+
+  /** The resize requests the page sends from now on. */
+  const resizeRequests = (page: Page) => {
+    const sent: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && imageApi.test(request.url())) sent.push(request);
+    });
+    return sent;
+  };
+
+  test('a press on Submit held while the panel hydrates submits what was typed, once', async ({ page }) => {
+    await repeat(page, async () => {
+      const early = await openEarly(page, '/docs/api');
+      const sent = resizeRequests(page);
+      await pickFile(page, images.portrait);
+      await resizePanel.width(page).fill('360');
+      await resizePanel.quality(page).fill('40');
+      const box = await resizePanel.submit(page, spec.resize.submit).boundingBox();
+      if (!box) throw new Error('no submit button');
+      // Pressed before hydration and let go after: the width taken at mount disables the height as the
+      // panel hydrates, and nothing may move the button from under the pointer meanwhile (the click of a
+      // press released elsewhere goes to the form, and submits nothing).
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await early.release();
+      const response = page.waitForResponse((r) => r.request().method() === 'POST' && imageApi.test(r.url()));
+      await page.mouse.up();
+      expect((await response).status()).toBe(200);
+      await expect(ui.toasts(page).filter({ hasText: spec.resize.success })).toHaveCount(1);
+      expect(sent.map(multipartFields)).toEqual([
+        { image: 'portrait_flow_720x1440.jpg', width: '360', maintain_aspect: 'true', quality: '40' },
+      ]);
+      page.removeAllListeners('request');
+    });
+  });
+
+  test('untick Maintain Aspect Ratio, then both sides, before hydration: the box stays unticked and that is sent', async ({
+    page,
+  }) => {
+    await repeat(page, async () => {
+      const early = await openEarly(page, '/docs/api');
+      await resizePanel.maintainAspect(page).uncheck();
+      await resizePanel.width(page).fill('200');
+      await resizePanel.height(page).fill('100');
+      await early.release();
+      await expect(resizePanel.width(page)).toHaveValue('200');
+      await expect(resizePanel.height(page)).toHaveValue('100');
+      // Both sides given with the ratio off: unticked, and disabled until a side is cleared.
+      await expect(resizePanel.maintainAspect(page)).not.toBeChecked();
+      await expect(resizePanel.maintainAspect(page)).toBeDisabled();
+      await pickFile(page, images.cat);
+      const request = page.waitForRequest((r) => r.method() === 'POST' && imageApi.test(r.url()));
+      await resizePanel.submit(page, spec.resize.submit).click();
+      expect(multipartFields(await request)).toMatchObject({
+        width: '200',
+        height: '100',
+        maintain_aspect: 'false',
+      });
+      await expect(ui.toasts(page).filter({ hasText: spec.resize.success })).toHaveCount(1);
+    });
+  });
+
+  test('untick and tick again before hydration, then a width: the box is ticked and the height follows', async ({
+    page,
+  }) => {
+    await repeat(page, async () => {
+      const early = await openEarly(page, '/docs/api');
+      await resizePanel.maintainAspect(page).uncheck();
+      await resizePanel.maintainAspect(page).check();
+      await resizePanel.width(page).fill('200');
+      await early.release();
+      await expect(resizePanel.maintainAspect(page)).toBeChecked();
+      await expect(resizePanel.maintainAspect(page)).toBeEnabled();
+      await expect(resizePanel.height(page)).toBeDisabled();
+      // React agrees: the next click unticks it, and the height can be given again.
+      await resizePanel.maintainAspect(page).uncheck();
+      await expect(resizePanel.height(page)).toBeEnabled();
     });
   });
 });
