@@ -42,8 +42,9 @@ export const textTools = liveTools.flatMap((tool) => {
   return input.kind === 'json-or-file' && input.textKey ? [{ tool, textKey: input.textKey }] : [];
 });
 
-// A round may wait for hydration as long as waitForHydration allows, then acts and checks the result.
-const perLoopMs = HYDRATION_TIMEOUT_MS + 15_000;
+// A round may wait for hydration as long as waitForHydration allows, then acts and checks the result
+// (each action at a quarter of the CPU on a machine that is busy besides: a minute).
+const perLoopMs = HYDRATION_TIMEOUT_MS + 60_000;
 
 /** Runs `body` `loops` times in the current test, each round with no cookies. */
 export async function repeat(

@@ -12,7 +12,9 @@ import { ui } from '../support/ui.js';
 
 test.describe('the resize panel', () => {
   // Tall enough for the submit button without scrolling: a press below is made where the person sees it.
-  test.use({ viewport: { width: 1280, height: 1400 } });
+  // Actions and checks get more time than elsewhere: a press, a file choice and a request, each at a
+  // quarter of the CPU (support/early.ts) on a busy machine.
+  test.use({ viewport: { width: 1280, height: 1400 }, actionTimeout: 30_000 });
 
   /** The resize requests the page sends from now on. */
   const resizeRequests = (page: Page) => {
