@@ -1,5 +1,6 @@
 import type { CDPSession, Page, Route } from '@playwright/test';
-import { expect, waitForHydration } from './test.js';
+import { liveTools } from '@toolkit/catalog';
+import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from './test.js';
 
 /**
  * Opening a page the way a visitor on a slow phone meets it: the pre-rendered HTML is there, but the
@@ -28,6 +29,41 @@ export function toolLoops(tools: number, index: number): number {
   const extra = index % count < earlyLoops % count ? 1 : 0;
   return Math.max(1, Math.floor(earlyLoops / count) + extra);
 }
+
+/** Live tools whose try-it panel takes an image (catalog: a file input in the `image` field). */
+export const imageTools = liveTools.filter((tool) => {
+  const input: { kind?: string; field?: string } = tool.api.input;
+  return input.kind === 'file' && input.field === 'image';
+});
+
+/** Live tools whose try-it panel takes typed text (catalog: text in JSON, or a file). */
+export const textTools = liveTools.flatMap((tool) => {
+  const input: { kind?: string; textKey?: string } = tool.api.input;
+  return input.kind === 'json-or-file' && input.textKey ? [{ tool, textKey: input.textKey }] : [];
+});
+
+// A round may wait for hydration as long as waitForHydration allows, then acts and checks the result
+// (each action at a quarter of the CPU on a machine that is busy besides: a minute).
+const perLoopMs = HYDRATION_TIMEOUT_MS + 60_000;
+
+/** Runs `body` `loops` times in the current test, each round with no cookies. */
+export async function repeat(
+  page: Page,
+  body: (round: number) => Promise<void>,
+  loops = earlyLoops,
+): Promise<void> {
+  test.setTimeout(perLoopMs * loops);
+  for (let round = 1; round <= loops; round++) {
+    await page.context().clearCookies();
+    await test.step(`round ${round} of ${loops}`, () => body(round));
+  }
+}
+
+/** `repeat` for the tests written once per image tool and once per text tool (see `toolLoops`). */
+export const repeatForImageTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
+  repeat(page, body, toolLoops(imageTools.length, index));
+export const repeatForTextTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
+  repeat(page, body, toolLoops(textTools.length, index));
 
 /** Every script of the product: the fingerprinted chunks React Router loads. */
 const scripts = /\/assets\/[^/?]+\.js(\?.*)?$/;

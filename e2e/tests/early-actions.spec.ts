@@ -1,12 +1,17 @@
 import type { Page } from '@playwright/test';
-import { liveTools } from '@toolkit/catalog';
 import { storedCookie } from '../support/cookies.js';
-import { earlyLoops, openEarly, toolLoops } from '../support/early.js';
+import {
+  imageTools,
+  openEarly,
+  repeat,
+  repeatForImageTool,
+  repeatForTextTool,
+  textTools,
+} from '../support/early.js';
 import { dropFile, images } from '../support/files.js';
 import { sidebarCookie } from '../support/sidebar.js';
 import { spec } from '../support/spec.js';
 import { expect, HYDRATION_TIMEOUT_MS, test } from '../support/test.js';
-import { tool as resizePanel } from '../support/tools.js';
 import { htmlIsDark, ui } from '../support/ui.js';
 
 // No dead clicks (issue 7): what a visitor does in the pre-rendered page before React has attached
@@ -14,39 +19,11 @@ import { htmlIsDark, ui } from '../support/ui.js';
 // back and the CPU throttled (support/early.ts), acts the moment its control is visible, checks that
 // nothing is lost or done twice once the scripts are let through, and repeats that `earlyLoops` times.
 
-/** Live tools whose try-it panel takes an image (catalog: a file input in the `image` field). */
-const imageTools = liveTools.filter((tool) => {
-  const input: { kind?: string; field?: string } = tool.api.input;
-  return input.kind === 'file' && input.field === 'image';
-});
-
-// A round may wait for hydration as long as waitForHydration allows, then acts and checks the result.
-const perLoopMs = HYDRATION_TIMEOUT_MS + 15_000;
 const darkClass = new RegExp(`(^|\\s)${spec.theme.darkClass}(\\s|$)`);
 
 const themeCookieIs = (page: Page, value: string) => storedCookie(page.context(), spec.theme.cookie, value);
 const sidebarCookieIs = (page: Page, value: string) =>
   storedCookie(page.context(), spec.sidebar.cookie, value);
-
-/** Live tools whose try-it panel takes typed text (catalog: text in JSON, or a file). */
-const textTools = liveTools.flatMap((tool) => {
-  const input: { kind?: string; textKey?: string } = tool.api.input;
-  return input.kind === 'json-or-file' && input.textKey ? [{ tool, textKey: input.textKey }] : [];
-});
-
-async function repeat(page: Page, body: (round: number) => Promise<void>, loops = earlyLoops): Promise<void> {
-  test.setTimeout(perLoopMs * loops);
-  for (let round = 1; round <= loops; round++) {
-    await page.context().clearCookies();
-    await test.step(`round ${round} of ${loops}`, () => body(round));
-  }
-}
-
-/** `repeat` for the tests written once per image tool and once per text tool (see `toolLoops`). */
-const repeatForImageTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
-  repeat(page, body, toolLoops(imageTools.length, index));
-const repeatForTextTool = (page: Page, index: number, body: (round: number) => Promise<void>) =>
-  repeat(page, body, toolLoops(textTools.length, index));
 
 test.describe('wide screens', () => {
   test('the theme toggle switches at once and stores b_theme, once', async ({ page }) => {
@@ -108,30 +85,6 @@ test.describe('wide screens', () => {
       });
     });
   }
-
-  test('text typed while the page hydrates: what was typed before and what comes after are both kept', async ({
-    page,
-  }) => {
-    await repeat(page, async (round) => {
-      const early = await openEarly(page, '/docs/api');
-      // Every other round, a click waits in front of the text too.
-      if (round % 2 === 0) await resizePanel.maintainAspect(page).uncheck();
-      await resizePanel.width(page).pressSequentially('3x0-0');
-      const released = early.release();
-      // Right after the root hydrates, while the panel hydrates and takes the width typed before (the
-      // moment a cleared quality once came back as "85", and "7" made it "857").
-      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
-        polling: 5,
-      });
-      await page.waitForTimeout(25 * (round % 5));
-      await resizePanel.quality(page).clear();
-      await resizePanel.quality(page).pressSequentially('7.5q');
-      await released;
-      await expect(resizePanel.width(page)).toHaveValue('300');
-      await expect(resizePanel.quality(page)).toHaveValue('75');
-      await expect(resizePanel.maintainAspect(page)).toBeChecked({ checked: round % 2 === 1 });
-    });
-  });
 });
 
 test.describe('small screens', () => {

@@ -22,6 +22,12 @@ export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
  * and on a drop zone (files dropped before hydration go into it).
  */
 export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
+/**
+ * On a checkbox clicked before hydration: the state the visitor gave it (`true`/`false`). A panel may
+ * take that state when it mounts and remove the attribute (useCheckedEarly); its waiting clicks are
+ * then dropped rather than replayed.
+ */
+export const EARLY_CHECKED_ATTRIBUTE = 'data-early-checked';
 
 const earlyActionsConfig = () => ({
   installedFlag: '__earlyActions',
@@ -30,6 +36,7 @@ const earlyActionsConfig = () => ({
   pendingAttribute: EARLY_PENDING_ATTRIBUTE,
   actionAttribute: EARLY_ACTION_ATTRIBUTE,
   fileInputAttribute: FILE_INPUT_ATTRIBUTE,
+  checkedAttribute: EARLY_CHECKED_ATTRIBUTE,
   darkClass: 'dark',
   sidebarAttribute: SIDEBAR_ATTRIBUTE,
   /** Serialized for document.cookie: [off, on] (light, dark; sidebar open, collapsed). */

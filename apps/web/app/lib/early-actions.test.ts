@@ -3,6 +3,7 @@ import { setMedia } from '../../test/setup';
 import {
   bootScript,
   EARLY_ACTION_ATTRIBUTE,
+  EARLY_CHECKED_ATTRIBUTE,
   EARLY_PENDING_ATTRIBUTE,
   FILE_INPUT_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
@@ -153,6 +154,50 @@ describe('before hydration', () => {
     expect(seen).toEqual(['click:true']);
     expect(mark.style.visibility).toBe('');
     expect(box.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('a checkbox carries the state it shows; once the page has taken it, the waiting clicks are dropped', async () => {
+    const container = mount(
+      '<button id="c" role="checkbox" aria-checked="true" data-state="checked"></button>',
+    );
+    const box = container.querySelector('button') as HTMLButtonElement;
+    const clicks = counter(box, 'click');
+    box.click();
+    box.click();
+    box.click();
+    expect([box.getAttribute('aria-checked'), box.getAttribute(EARLY_CHECKED_ATTRIBUTE)]).toEqual([
+      'false',
+      'false',
+    ]);
+    // What useCheckedEarly does at mount.
+    box.removeAttribute(EARLY_CHECKED_ATTRIBUTE);
+    hydrate();
+    await settle();
+    expect(clicks).toHaveLength(0);
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    expect(box.hasAttribute('aria-busy')).toBe(false);
+    expect(root.hasAttribute(EARLY_PENDING_ATTRIBUTE)).toBe(false);
+  });
+
+  it('a checkbox clicked twice and not taken: both clicks replayed, each from the state before it', async () => {
+    const container = mount(
+      '<button id="c" role="checkbox" aria-checked="true" data-state="checked"></button>',
+    );
+    const box = container.querySelector('button') as HTMLButtonElement;
+    const seen: string[] = [];
+    box.addEventListener('click', () => {
+      seen.push(`click:${box.getAttribute('aria-checked')}`);
+      // The page's handler toggles it, as React would.
+      box.setAttribute('aria-checked', box.getAttribute('aria-checked') === 'true' ? 'false' : 'true');
+    });
+    box.click();
+    box.click();
+    expect(box.getAttribute(EARLY_CHECKED_ATTRIBUTE)).toBe('true');
+    hydrate();
+    await settle();
+    expect(seen).toEqual(['click:true', 'click:false']);
+    expect(box.getAttribute('aria-checked')).toBe('true');
+    expect(box.hasAttribute(EARLY_CHECKED_ATTRIBUTE)).toBe(false);
   });
 
   it('replays a pointer click as the whole press (some controls act on pointerdown)', async () => {

@@ -7,7 +7,9 @@ import type { EarlyActionsConfig } from './boot-script';
  * sidebar toggles act at once (an early Ctrl/Cmd+B stops there: the sidebar provider may listen
  * already, as child effects run before the root marks itself hydrated); file pickers open at once;
  * dropped files go into the zone's file input (with a change event, in case React listens there
- * already). Typed text needs nothing here.
+ * already). Typed text needs nothing here. A checkbox shows its new state at once and carries it in
+ * `config.checkedAttribute`: a panel that takes it at mount removes the attribute, and the waiting
+ * clicks are dropped; otherwise each gets the old state back just before it is replayed.
  *
  * It runs inside the inline boot script, so it is self-contained (everything comes in `config`), and
  * its text ships in every page: comments stay out of its body.
@@ -18,7 +20,7 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   w[config.installedFlag] = true;
   const d = document;
   const root = d.documentElement;
-  const queue: { target: HTMLElement; replay: () => void; restore?: () => void }[] = [];
+  const queue: { target: HTMLElement; replay: () => void }[] = [];
   const waiting = `[${config.boundaryAttribute}]:not([${config.hydratedAttribute}])`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let replaying = false;
@@ -46,7 +48,6 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
     if (!action || (action.target.isConnected && !isLive(action.target))) return;
     queue.shift();
     action.target.removeAttribute('aria-busy');
-    action.restore?.();
     replaying = true;
     try {
       if (action.target.isConnected) action.replay();
@@ -63,9 +64,9 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
   function schedule() {
     if (timer === undefined && queue.length) timer = setTimeout(flush, 0);
   }
-  const enqueue = (event: Event, target: HTMLElement, replay: () => void, restore?: () => void) => {
+  const enqueue = (event: Event, target: HTMLElement, replay: () => void) => {
     stop(event);
-    queue.push({ target, replay, restore });
+    queue.push({ target, replay });
     root.setAttribute(config.pendingAttribute, '');
     schedule();
   };
@@ -109,7 +110,17 @@ export function installEarlyActions(config: EarlyActionsConfig): void {
       if (pointerType) control.dispatchEvent(new MouseEvent('mouseup', init));
       control.click();
     };
-    enqueue(event, control, press, checked ? () => show(checked, state) : undefined);
+    if (checked) control.setAttribute(config.checkedAttribute, checked === 'true' ? 'false' : 'true');
+    const replay = () => {
+      if (checked) {
+        if (!control.hasAttribute(config.checkedAttribute)) return;
+        if (!queue.some((action) => action.target === control))
+          control.removeAttribute(config.checkedAttribute);
+        show(checked, state);
+      }
+      press();
+    };
+    enqueue(event, control, replay);
     control.setAttribute('aria-busy', 'true');
   });
 

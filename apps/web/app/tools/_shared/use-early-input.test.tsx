@@ -6,6 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '~/components/ui/tooltip';
+import { EARLY_CHECKED_ATTRIBUTE } from '~/lib/boot-script';
 import { createQueryClient } from '~/lib/query-client';
 import JsonToXmlPanel from '../json-to-xml/json-to-xml-panel';
 import ResizePanel from '../resize-image/resize-panel';
@@ -40,12 +41,24 @@ function prerender(panel: () => ReactElement): HTMLElement {
   return container;
 }
 
-async function hydrate(container: HTMLElement, panel: () => ReactElement): Promise<void> {
+/**
+ * Hydrates with no error logged. `changedAttributes`: the boot script changed attributes of the HTML
+ * (a waiting checkbox shows its new state), which development React reports and production ignores.
+ */
+async function hydrate(
+  container: HTMLElement,
+  panel: () => ReactElement,
+  { changedAttributes = false } = {},
+): Promise<void> {
   const errors = vi.spyOn(console, 'error');
   await act(async () => {
     root = hydrateRoot(container, page(panel));
   });
-  expect(errors).not.toHaveBeenCalled();
+  const logged = errors.mock.calls.filter(
+    ([message]) =>
+      !(changedAttributes && String(message).includes("attributes of the server rendered HTML didn't match")),
+  );
+  expect(logged).toEqual([]);
 }
 
 /** What the browser does as a person types: the value changes and an input event nobody hears yet. */
@@ -81,6 +94,36 @@ describe('before hydration', () => {
       '300',
       '75',
       'early.png',
+    ]);
+  });
+
+  it('resize: a box unticked, then both sides typed: taken together at mount, the box stays unticked', async () => {
+    const requests = stubFetch(
+      () => new Response(new Uint8Array([1]), { headers: { 'content-type': 'image/png' } }),
+    );
+    const container = prerender(() => <ResizePanel />);
+    const form = within(container);
+    const box = form.getByRole('checkbox', { name: 'Maintain Aspect Ratio' });
+    // What the boot script does with a click that waits: the new state shown, and carried.
+    box.setAttribute('aria-checked', 'false');
+    box.setAttribute(EARLY_CHECKED_ATTRIBUTE, 'false');
+    typeBefore(form.getByLabelText('Width (px)'), '200');
+    typeBefore(form.getByLabelText('Height (px)'), '100');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [imageFile('early.png')], configurable: true });
+
+    await hydrate(container, () => <ResizePanel />, { changedAttributes: true });
+    // Taken: the mark is gone, so the boot script drops the waiting click.
+    expect(box.hasAttribute(EARLY_CHECKED_ATTRIBUTE)).toBe(false);
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    expect(box).toHaveProperty('disabled', true);
+    await userEvent.click(form.getByRole('button', { name: 'Resize Image' }));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    const sent = sentForm(requests);
+    expect([sent.get('width'), sent.get('height'), sent.get('maintain_aspect')]).toEqual([
+      '200',
+      '100',
+      'false',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
+import { EARLY_CHECKED_ATTRIBUTE } from '~/lib/boot-script';
 
 /*
  * What a visitor types or chooses in a pre-rendered panel before React has attached to it is in the
@@ -29,6 +30,23 @@ export function useTypedEarly(id: string, value: string, onChange: (text: string
     if (field && typed !== undefined && field.value !== value) onChange(field.value);
   }, []);
   return early ?? value;
+}
+
+/**
+ * For a checkbox with id `id` (rendered `checked`): the state the visitor gave it before hydration
+ * goes to `onChange` at mount, with the text typed, and its waiting clicks are dropped (the boot
+ * script marks the box, lib/early-actions.ts). Replayed after the text instead, a click could find
+ * the box disabled by that text (Resize: untick Maintain Aspect Ratio, then give both sides).
+ */
+export function useCheckedEarly(id: string, checked: boolean, onChange: (checked: boolean) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; the box's own clicks follow.
+  useLayoutEffect(() => {
+    const box = document.getElementById(id);
+    const early = box?.getAttribute(EARLY_CHECKED_ATTRIBUTE);
+    if (!box || early == null) return;
+    box.removeAttribute(EARLY_CHECKED_ATTRIBUTE);
+    if (early !== String(checked)) onChange(early === 'true');
+  }, []);
 }
 
 /** For a file input: files chosen (or dropped) before hydration go to `onFiles` at mount. */

@@ -4,11 +4,12 @@ import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { useToolMutation } from '~/lib/use-tool-mutation';
+import { cn } from '~/lib/utils';
 import { FieldError, FormCard, ToolPanel } from '../_shared/panel';
 import { ImageResult } from '../_shared/results/image-result';
 import { uploadHint } from '../_shared/texts';
 import { UploadArea } from '../_shared/upload-area';
-import { useTypedEarly } from '../_shared/use-early-input';
+import { useCheckedEarly, useTypedEarly } from '../_shared/use-early-input';
 import { useFileUpload } from '../_shared/use-file-upload';
 import { useUrlFields } from '../_shared/use-url-fields';
 import {
@@ -56,6 +57,9 @@ export default function ResizePanel() {
   };
 
   const quality = useTypedEarly(ids.quality, values.quality, onQuality);
+  const setMaintainAspect = (checked: boolean) =>
+    setValues((current) => ({ ...current, maintainAspect: checked }));
+  useCheckedEarly(ids.aspect, values.maintainAspect, setMaintainAspect);
 
   const submit = () => {
     const error = validateQuality(values.quality);
@@ -108,9 +112,7 @@ export default function ResizePanel() {
               id={ids.aspect}
               checked={values.maintainAspect}
               disabled={available.maintainAspectDisabled}
-              onCheckedChange={(checked) =>
-                setValues((current) => ({ ...current, maintainAspect: checked === true }))
-              }
+              onCheckedChange={(checked) => setMaintainAspect(checked === true)}
               aria-describedby={ids.help}
             />
             <Label htmlFor={ids.aspect}>{labels.maintainAspect}</Label>
@@ -159,11 +161,15 @@ function SideField({
         onChange={(event) => onChange(event.currentTarget.value)}
         aria-describedby={disabled ? `${id}-note` : undefined}
       />
-      {disabled && (
-        <p id={`${id}-note`} className="text-muted-foreground text-xs leading-5">
-          {note}
-        </p>
-      )}
+      {/* Its room is kept while hidden: a side typed before hydration disables the other as the panel
+          hydrates, and a note appearing then would move the submit button from under a press. */}
+      <p
+        id={`${id}-note`}
+        aria-hidden={disabled ? undefined : true}
+        className={cn('text-muted-foreground text-xs leading-5', !disabled && 'invisible')}
+      >
+        {note}
+      </p>
     </div>
   );
 }
