@@ -1,3 +1,5 @@
+// First: what a terminated thread must not be in the middle of (see the file).
+import './no-native-zlib.js';
 import { serveTasks } from './task-table.js';
 import { tasks } from './tasks/index.js';
 

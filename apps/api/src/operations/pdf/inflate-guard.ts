@@ -1,14 +1,15 @@
-import { inflateSync } from 'node:zlib';
+import { Unzlib } from 'fflate';
 import { OperationError } from '../errors.js';
 
 /*
  * pdf.js inflates a stream whole, into memory, before it reads a byte of it: 765 KB of PDF whose
  * page content is a 500 MB Flate stream took +565 MB and the whole time limit. So the streams that
- * text extraction reads (everything but images, which it skips) are inflated once here, with
- * zlib's own output cap, before pdf.js sees the file; past the budget the PDF is refused (413).
- * This is not a PDF parser: it finds the `stream` keyword after a dictionary and inflates from
- * there as many times as the dictionary names FlateDecode. A stream zlib cannot read is left to
- * pdf.js, which says whether the file is damaged.
+ * text extraction reads (everything but images, which it skips) are inflated once here, a piece
+ * at a time against a cap, before pdf.js sees the file; past the budget the PDF is refused (413).
+ * This is not a PDF parser: it finds the `stream` keyword after a dictionary and inflates what
+ * lies between it and `endstream` as many times as the dictionary names FlateDecode. A stream
+ * that cannot be inflated is left to pdf.js, which says whether the file is damaged.
+ * With fflate, not node:zlib: see workers/no-native-zlib.ts.
  */
 
 export interface InflateLimits {
@@ -30,9 +31,33 @@ function dictionaryBefore(text: string, at: number): string | undefined {
   return start < 0 ? head : head.slice(start);
 }
 
-/** Whether zlib gave up because the output would pass the cap (not because the data is bad). */
-const overCap = (error: unknown) =>
-  error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+/** Passed the cap: thrown from fflate's callback to stop inflating. */
+const overCap = Symbol('over the cap');
+/** Input fed at a time: deflate inflates at most ~1032:1, so one push adds at most ~16 MB. */
+const chunkBytes = 16 * 1024;
+
+/**
+ * A stream's zlib data inflated (bytes after its end, such as a line break, are ignored), or
+ * undefined when it is not readable zlib data; throws `overCap` once the output passes `cap` bytes.
+ */
+function inflateCapped(data: Uint8Array, cap: number): Uint8Array | undefined {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const inflater = new Unzlib((chunk) => {
+    size += chunk.length;
+    if (size > cap) throw overCap;
+    chunks.push(chunk);
+  });
+  try {
+    for (let at = 0; at < data.length; at += chunkBytes) {
+      inflater.push(data.subarray(at, at + chunkBytes), at + chunkBytes >= data.length);
+    }
+  } catch (error) {
+    if (error === overCap) throw error;
+    return undefined;
+  }
+  return Buffer.concat(chunks, size);
+}
 
 /**
  * Refuses a PDF whose streams (images aside) inflate past the budget, before pdf.js reads it.
@@ -53,15 +78,16 @@ export function checkInflatedSize(data: Uint8Array, limits: InflateLimits): void
     const dictionary = dictionaryBefore(text, match.index);
     if (!dictionary || /\/Subtype\s*\/Image\b/.test(dictionary)) continue;
     const layers = dictionary.match(/\/FlateDecode\b|\/Fl\b/g)?.length ?? 0;
-    let stream: Buffer = bytes.subarray(match.index + match[0].length);
-    for (let layer = 0; layer < layers; layer++) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    let stream: Uint8Array | undefined = bytes.subarray(start, end < 0 ? bytes.length : end);
+    for (let layer = 0; layer < layers && stream; layer++) {
       try {
-        stream = inflateSync(stream, { maxOutputLength: Math.max(1, limits.maxInflatedBytes - used) });
-      } catch (error) {
-        if (overCap(error)) throw refuse();
-        break;
+        stream = inflateCapped(stream, limits.maxInflatedBytes - used);
+      } catch {
+        throw refuse();
       }
-      if (layer === layers - 1) used += stream.length;
+      if (stream && layer === layers - 1) used += stream.length;
     }
     if (used > limits.maxInflatedBytes) throw refuse();
   }

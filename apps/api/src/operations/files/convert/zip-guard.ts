@@ -1,5 +1,6 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Inflate } from 'fflate';
 import yauzl from 'yauzl';
 import { OperationError } from '../../errors.js';
 
@@ -47,10 +48,41 @@ function cellCounter(onCells: (n: number) => void): Writable {
 }
 
 /**
+ * An entry's raw bytes inflated, refused once they pass its declared size or end short of it.
+ * With fflate, not node:zlib as yauzl would: see workers/no-native-zlib.ts.
+ */
+function inflating(entry: yauzl.Entry): Transform {
+  if (entry.compressionMethod === 0) return new PassThrough(); // yauzl checks a stored entry's sizes
+  let size = 0;
+  const inflater = new Inflate((chunk) => {
+    size += chunk.length;
+    if (size > entry.uncompressedSize) throw new Error('an entry is larger than its header says');
+    if (chunk.length > 0) stream.push(chunk);
+  });
+  const step = (done: (error?: Error) => void, push: () => void) => {
+    try {
+      push();
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+  const stream: Transform = new Transform({
+    transform: (chunk: Buffer, _encoding, done) => step(done, () => inflater.push(chunk)),
+    flush: (done) =>
+      step(done, () => {
+        inflater.push(new Uint8Array(0), true);
+        if (size !== entry.uncompressedSize) throw new Error('an entry is smaller than its header says');
+      }),
+  });
+  return stream;
+}
+
+/**
  * Inflates every entry of an Office document (a ZIP) once, discarding the bytes, before any
  * library reads it: the declared sizes are summed first (a bomb is refused without inflating),
- * then yauzl checks that no entry inflates past its declared size while it is read, so a lying
- * header cannot get more than the cap through. Libraries such as mammoth and exceljs inflate
+ * then no entry may inflate past its declared size while it is read, so a lying header cannot
+ * get more than the cap through. Libraries such as mammoth and exceljs inflate
  * everything into memory and would otherwise be the first to meet a zip bomb.
  *
  * @example const { names } = await inspectZip(docx, { maxUnzippedBytes: 100 << 20, maxEntries: 5000 }, 'DOCX')
@@ -93,14 +125,19 @@ export async function inspectZip(
         summary.unzippedBytes += entry.uncompressedSize;
         if (summary.unzippedBytes > limits.maxUnzippedBytes) return reject(tooLarge());
         if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (error, stream) => {
+        // Deflated entries come raw (yauzl itself refuses other methods and encrypted ones).
+        // (@types/yauzl wants every option named; yauzl reads only those given.)
+        const raw = (entry.compressionMethod === 8 ? { decompress: false } : {}) as yauzl.ZipFileOptions;
+        zip.openReadStream(entry, raw, (error, stream) => {
           if (error || !stream) return reject(error ?? new Error('no stream'));
           const sink = countCellsIn?.test(entry.fileName)
             ? cellCounter((n) => {
                 summary.cells += n;
               })
             : new Writable({ write: (_chunk, _encoding, done) => done() });
-          pipeline(stream, sink).then(() => zip.readEntry(), reject);
+          Promise.resolve()
+            .then(() => pipeline(stream, inflating(entry), sink))
+            .then(() => zip.readEntry(), reject);
         });
       });
       zip.readEntry();
