@@ -233,3 +233,19 @@ for (const [index, { tool, textKey }] of textTools.entries()) {
     });
   });
 }
+
+test('text selected before hydration is still selected after it: what is typed next replaces it', async ({
+  page,
+}) => {
+  // Hydrating a textarea sets its value again, which moved the caret to the start: typing over the
+  // selected sample as the page came alive put the new text in front of the sample.
+  await repeat(page, async () => {
+    const early = await openEarly(page, '/docs/api/base64-encode');
+    const editor = ui.main(page).getByLabel('Text', { exact: true });
+    await ui.main(page).locator('form button[type="submit"]').waitFor();
+    await editor.selectText();
+    await early.release();
+    await page.keyboard.insertText('hi?>');
+    await expect(editor).toHaveValue('hi?>');
+  });
+});

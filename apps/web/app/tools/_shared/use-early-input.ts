@@ -7,26 +7,40 @@ import { EARLY_CHECKED_ATTRIBUTE } from '~/lib/boot-script';
  * keeps the clicks). Layout effects, so that a click replayed afterwards (a submit) sees the state.
  */
 
+const fieldOf = (id: string) =>
+  typeof document === 'undefined'
+    ? null
+    : (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null);
+
 /** The text the visitor has put in the pre-rendered field `id`, if it differs from the page's. */
 function typedText(id: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const field = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null;
+  const field = fieldOf(id);
   return field && field.value !== field.defaultValue ? field.value : undefined;
+}
+
+/** The selection (or caret) in field `id` while the visitor is in it. */
+function selectionIn(id: string): [number, number] | undefined {
+  const field = fieldOf(id);
+  if (!field || field !== document.activeElement || field.selectionStart === null) return undefined;
+  return [field.selectionStart, field.selectionEnd ?? field.selectionStart];
 }
 
 /**
  * For a controlled text field with id `id`: returns the value to render, and calls `onChange` at
  * mount with text typed before hydration. Read during the first render as well, because hydrating
  * a textarea resets it to the value rendered (an input keeps its text, and any typed while the panel
- * hydrated).
+ * hydrated), which also puts the caret at the start: the visitor's selection is put back, so that
+ * text selected before and typed after replaces the selection instead of going in front of it.
  */
 export function useTypedEarly(id: string, value: string, onChange: (text: string) => void): string {
   const [early, setEarly] = useState(() => typedText(id));
+  const [selection] = useState(() => selectionIn(id));
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; the field's own events follow.
   useLayoutEffect(() => {
-    const field = document.getElementById(id) as HTMLInputElement | null;
+    const field = fieldOf(id);
     const typed = early ?? typedText(id);
     setEarly(undefined);
+    if (field && selection && field === document.activeElement) field.setSelectionRange(...selection);
     if (field && typed !== undefined && field.value !== value) onChange(field.value);
   }, []);
   return early ?? value;
