@@ -22,8 +22,11 @@ const step = (page: Page, n: number) => tool.main(page).locator(`section[data-st
 /** The operations the 'Add a step' list offers, by title. */
 async function offered(page: Page): Promise<string[]> {
   await tool.main(page).getByLabel('Add a step', { exact: true }).click();
+  // The list opens after the click: read it once it is there.
+  await expect(page.getByRole('option').first()).toBeVisible();
   const names = await page.getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
   return names;
 }
 
