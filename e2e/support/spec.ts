@@ -1,5 +1,5 @@
 /**
- * Texts and constants quoted from the specification (shared/spec, sections 2-9). They are typed here
+ * Texts and constants quoted from the product specification (sections 2-9). They are typed here
  * on purpose, once: the product derives its pages from the catalog, and these tests check both the
  * product and the catalog against the specification's own words.
  */
