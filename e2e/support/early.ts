@@ -11,10 +11,10 @@ import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from './test.js'
 export const CPU_THROTTLING_RATE = 4;
 
 /**
- * How many times each early action is repeated: one loss fails the test. Four rounds in the regular
- * run (a third of the browser suite's time went to ten); a soak run sets E2E_EARLY_LOOPS=20.
+ * How many times each early action is repeated: one loss fails the test. Two rounds in the regular
+ * run (at four, these tests took 40% of the browser suite's time); a soak run sets E2E_EARLY_LOOPS=20.
  */
-export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 4);
+export const earlyLoops = Number(process.env.E2E_EARLY_LOOPS ?? 2);
 
 /**
  * Rounds for a test written once per tool, for the tool at `index` of `tools` tools sharing it
