@@ -29,6 +29,8 @@ describe('pdfToText (worker pool)', () => {
       common += agreement * count;
       total += count;
       expect(agreement, name).toBeGreaterThanOrEqual(0.97);
+      // Every page, in order: the names end with the page count (lwarp_1370p).
+      expect(result.pageCount, name).toBe(Number(name.match(/_(\d+)p/)?.[1]));
       expect(result.pages.map((p) => p.number)).toEqual(
         Array.from({ length: result.pageCount }, (_, i) => i + 1),
       );
@@ -83,13 +85,9 @@ describe('pdfToText (worker pool)', () => {
     expect(html.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('reads all 1370 pages of a long manual, or stops with TIMEOUT at its limit and keeps serving', async () => {
+  it('stops with TIMEOUT at its limit on a long manual, and keeps serving', async () => {
+    // (Read whole, all 1370 pages, in the corpus test above.)
     const data = corpus('pdf/lwarp_1370p.pdf');
-    const all = await pdfToText(data, {}, { timeoutMs: 120_000 });
-    expect(all.pageCount).toBe(1370);
-    expect(all.pages).toHaveLength(1370);
-    expect(all.pages[1369]?.text.length).toBeGreaterThan(0);
-
     const stopped = await failure(pdfToText(data, {}, { timeoutMs: 200 }));
     expect(stopped.code).toBe('TIMEOUT');
     // The threads that were stopped are replaced: the next document is read normally.
