@@ -117,6 +117,23 @@ test.describe('small screens', () => {
       expect(await sidebarCookie(page)).toBeUndefined();
     });
   });
+
+  test('an image chosen before hydration is shown without pushing Submit down', async ({ page }) => {
+    // The chosen image appears only once the page hydrates: a visitor reaching for Submit meanwhile
+    // must find it where it was.
+    await repeat(page, async () => {
+      const early = await openEarly(page, '/docs/api/rotate-image');
+      const submit = ui.main(page).locator('form button[type="submit"]');
+      const chooser = page.waitForEvent('filechooser');
+      await ui.main(page).getByRole('button', { name: spec.upload.select }).click();
+      await (await chooser).setFiles(images.webp);
+      const before = await submit.boundingBox();
+      await early.release();
+      const preview = ui.main(page).locator('img[src^="blob:"]');
+      await expect(preview).toHaveJSProperty('complete', true);
+      expect((await submit.boundingBox())?.y).toBe(before?.y);
+    });
+  });
 });
 
 test('there are image and text tools to test', () => {

@@ -85,7 +85,7 @@ export function DropZone({
       onDrop={onDrop}
       {...filePickerProps(inputId)}
       className={cn(
-        'relative m-0 grid min-w-0 rounded-xl border-2 border-dashed transition-colors',
+        'relative m-0 grid min-w-0 grid-cols-1 rounded-xl border-2 border-dashed transition-colors',
         filled ? 'border-border p-3 sm:p-4' : 'border-input bg-muted/30 px-4 py-8 sm:py-10',
         'data-dragging:border-brand data-dragging:bg-brand-soft',
         error && 'border-destructive/60',

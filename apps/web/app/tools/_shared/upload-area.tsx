@@ -52,10 +52,12 @@ export function UploadArea({ upload, hint }: { upload: FileUpload; hint: string 
       >
         {(dragging) =>
           file ? (
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            // Side by side on a phone too, a smaller preview: within the empty state's height, so
+            // choosing a file (shown only once the page hydrates) does not push Submit down.
+            <div className="flex items-center gap-3 sm:gap-4">
               {profile.preview ? (
                 previewUrl && (
-                  <ImagePreview url={previewUrl} name={file.name} className="h-48 sm:h-40 sm:w-56" />
+                  <ImagePreview url={previewUrl} name={file.name} className="size-28 sm:h-40 sm:w-56" />
                 )
               ) : (
                 <span className="flex size-14 shrink-0 items-center justify-center rounded-lg border bg-muted/40">
