@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { failure } from '../../../test/helpers/operation-failure.js';
 import { checkInflatedSize } from './inflate-guard.js';
@@ -37,6 +37,25 @@ describe('checkInflatedSize', () => {
         "The PDF's compressed content unpacks to more than 8 MB, more than the server reads.",
       ]);
     }
+  });
+
+  it('is not cut short by the word endstream inside the compressed data (pdf.js goes by /Length)', async () => {
+    // A stored block holding "endstream", then 16 MB of spaces deflated: one valid zlib stream.
+    const word = Buffer.from('\nendstream\n');
+    const stored = Buffer.alloc(5);
+    stored.writeUInt16LE(word.length, 1);
+    stored.writeUInt16LE(~word.length & 0xffff, 3);
+    const data = Buffer.concat([
+      Buffer.from([0x78, 0x9c]),
+      stored,
+      word,
+      deflateRawSync(spaces(16)),
+      Buffer.alloc(4),
+    ]);
+    const error = await failure(
+      Promise.resolve().then(() => checkInflatedSize(streamObject('/Filter/FlateDecode', data), limits)),
+    );
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('leaves images (text extraction never inflates them) and streams zlib cannot read to pdf.js', () => {

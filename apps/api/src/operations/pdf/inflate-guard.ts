@@ -6,9 +6,9 @@ import { OperationError } from '../errors.js';
  * page content is a 500 MB Flate stream took +565 MB and the whole time limit. So the streams that
  * text extraction reads (everything but images, which it skips) are inflated once here, a piece
  * at a time against a cap, before pdf.js sees the file; past the budget the PDF is refused (413).
- * This is not a PDF parser: it finds the `stream` keyword after a dictionary and inflates what
- * lies between it and `endstream` as many times as the dictionary names FlateDecode. A stream
- * that cannot be inflated is left to pdf.js, which says whether the file is damaged.
+ * This is not a PDF parser: it finds the `stream` keyword after a dictionary and inflates from
+ * there as many times as the dictionary names FlateDecode. A stream that cannot be inflated is
+ * left to pdf.js, which says whether the file is damaged.
  * With fflate, not node:zlib: see workers/no-native-zlib.ts.
  */
 
@@ -37,26 +37,31 @@ const overCap = Symbol('over the cap');
 const chunkBytes = 16 * 1024;
 
 /**
- * A stream's zlib data inflated (bytes after its end, such as a line break, are ignored), or
- * undefined when it is not readable zlib data; throws `overCap` once the output passes `cap` bytes.
+ * The zlib data at the start of `data` inflated, or undefined when it is not readable zlib data;
+ * throws `overCap` once the output passes `cap` bytes. Not bounded by `endstream`, which the data
+ * itself may contain (pdf.js goes by /Length): fed a piece at a time until a piece gives nothing,
+ * which only happens once the data has ended (deflate turns 16 KB of input into some output).
  */
 function inflateCapped(data: Uint8Array, cap: number): Uint8Array | undefined {
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let gave = 0;
   const inflater = new Unzlib((chunk) => {
+    gave = chunk.length;
     size += chunk.length;
     if (size > cap) throw overCap;
     chunks.push(chunk);
   });
   try {
     for (let at = 0; at < data.length; at += chunkBytes) {
-      inflater.push(data.subarray(at, at + chunkBytes), at + chunkBytes >= data.length);
+      inflater.push(data.subarray(at, at + chunkBytes));
+      if (gave === 0) break;
     }
   } catch (error) {
     if (error === overCap) throw error;
     return undefined;
   }
-  return Buffer.concat(chunks, size);
+  return size === 0 ? undefined : Buffer.concat(chunks, size);
 }
 
 /**
@@ -78,9 +83,7 @@ export function checkInflatedSize(data: Uint8Array, limits: InflateLimits): void
     const dictionary = dictionaryBefore(text, match.index);
     if (!dictionary || /\/Subtype\s*\/Image\b/.test(dictionary)) continue;
     const layers = dictionary.match(/\/FlateDecode\b|\/Fl\b/g)?.length ?? 0;
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    let stream: Uint8Array | undefined = bytes.subarray(start, end < 0 ? bytes.length : end);
+    let stream: Uint8Array | undefined = bytes.subarray(match.index + match[0].length);
     for (let layer = 0; layer < layers && stream; layer++) {
       try {
         stream = inflateCapped(stream, limits.maxInflatedBytes - used);
