@@ -12,15 +12,31 @@ export const errorCodes = {
     status: 400,
     message: 'The pipeline cannot run: a step cannot take what the step before it gives.',
   },
+  INVALID_URL: {
+    status: 400,
+    message: 'The url cannot be fetched: give a public http or https address.',
+  },
   MISSING_FILE: { status: 400, message: 'No file was uploaded.' },
   MALFORMED_REQUEST: { status: 400, message: 'The request body could not be read.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image has too many pixels to process.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   UNPROCESSABLE_FILE: { status: 422, message: 'The file could not be processed.' },
+  URL_FETCH_FAILED: {
+    status: 422,
+    message: 'The file at the url could not be fetched.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request: send a new key.',
+  },
   UNAUTHORIZED: {
     status: 401,
     message: 'An API key is required: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".',
+  },
+  INVALID_SIGNATURE: {
+    status: 403,
+    message: 'The signed link is missing its signature, is wrongly signed or has expired.',
   },
   NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
