@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import { type InputKind, maxFormBytes } from '@toolkit/catalog';
@@ -66,6 +67,75 @@ const sentAsText = (field: string) =>
     `The field "${field}" was sent as text, not as a file. Send it as a file part (with a filename), e.g. curl -F "${field}=@photo.jpg".`,
   );
 
+/** A file name without folders, as Busboy gives it ("." and ".." name no file). */
+function baseName(path: string): string {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return name === '.' || name === '..' ? '' : name;
+}
+
+/** The parameters of a Content-Disposition header (names lower-cased, values as written), first of each. */
+function dispositionParameters(header: string): Map<string, string> {
+  const pieces: string[] = [];
+  let quoted = false;
+  let escaped = false;
+  let start = 0;
+  for (let i = 0; i <= header.length; i++) {
+    const char = header[i];
+    if (i === header.length || (char === ';' && !quoted)) {
+      pieces.push(header.slice(start, i));
+      start = i + 1;
+    } else if (escaped) escaped = false;
+    else if (char === '\\' && quoted) escaped = true;
+    else if (char === '"') quoted = !quoted;
+  }
+  const parameters = new Map<string, string>();
+  for (const piece of pieces.slice(1)) {
+    const equals = piece.indexOf('=');
+    const name = piece.slice(0, equals).trim().toLowerCase();
+    if (equals > 0 && !parameters.has(name)) parameters.set(name, piece.slice(equals + 1).trim());
+  }
+  return parameters;
+}
+
+/**
+ * The RFC 5987 `filename*=` of a part's Content-Disposition, decoded and without folders; undefined
+ * when the part has none or it cannot be decoded (then `filename=` stands).
+ *
+ * @example extendedFilename(`form-data; name="f"; filename*=UTF-8''%E2%82%AC.png; filename="E.png"`) // '€.png'
+ */
+export function extendedFilename(disposition: string | undefined): string | undefined {
+  const value = disposition ? dispositionParameters(disposition).get('filename*') : undefined;
+  const match = value ? /^(utf-8|iso-8859-1)'[^']*'((?:%[0-9a-f]{2}|[\w!#$&+.^`|~-])*)$/i.exec(value) : null;
+  if (!match) return undefined;
+  const bytes = Buffer.from(
+    (match[2] ?? '').replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ),
+    'latin1',
+  );
+  if (match[1]?.toLowerCase() === 'iso-8859-1') return baseName(bytes.toString('latin1'));
+  try {
+    return baseName(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `onHeader` with each part's raw headers before Busboy reads them. Busboy gives a part's file
+ * name from whichever of `filename=` and `filename*=` comes last, where RFC 6266 (4.3) says
+ * `filename*=` wins; it hands on no raw header, so this listens to its Dicer (`_parser.parser`),
+ * ahead of Busboy's own listeners. Without that Dicer (another Busboy) nothing is called and
+ * Busboy's name stands; the multipart tests notice.
+ */
+function beforePartHeaders(
+  busboy: BusboyInstance,
+  onHeader: (header: Record<string, string[] | undefined>) => void,
+): void {
+  const dicer = (busboy as unknown as { _parser?: { parser?: EventEmitter } })._parser?.parser;
+  dicer?.prependListener('part', (part: EventEmitter) => part.prependListener('header', onHeader));
+}
+
 /**
  * Gathers one file part, counting its bytes against the tool's total for all files (if it has
  * one). A part that is not kept is only counted. Busboy itself stops a file at the size limit.
@@ -96,7 +166,8 @@ function gather(
  * fields are ignored too, and so are fields named after Object.prototype members (`__proto__`,
  * `constructor`): the contract ignores unknown fields, and these must never become keys. Every
  * file counts against the size limit, kept or not, and every byte of the body against the form's
- * bound. File names are UTF-8, raw (as browsers send them) or as RFC 5987 `filename*=`.
+ * bound. File names are UTF-8, raw (as browsers send them) or as RFC 5987 `filename*=`, which wins
+ * when a part sends both (RFC 6266).
  */
 export function readMultipart(
   request: IncomingMessage,
@@ -154,9 +225,15 @@ export function readMultipart(
       reject(malformed(cause));
       return;
     }
+    // The current part's filename*=, read from its headers just before Busboy announces the part.
+    let extendedName: string | undefined;
+    beforePartHeaders(parser, (header) => {
+      extendedName = extendedFilename(header['content-disposition']?.[0]);
+    });
     let files = 0;
     let onField = 0;
-    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
+    parser.on('file', (name, stream, plainName, _encoding, mimeType) => {
+      const filename = extendedName ?? plainName;
       files += 1;
       if (name === fileField) onField += 1;
       if (maxFiles > 1 && name === fileField && onField > maxFiles) {
