@@ -157,6 +157,11 @@ export const toolProvocations: readonly Provocation[] = [
         provoke: json({ yaml: `${'- '.repeat(201)}x` }),
         message: 'The YAML is nested more than 200 levels deep; at most 200 levels can be converted.',
       },
+      {
+        provoke: json({ yaml: 'port: !custom 8080\n' }),
+        message:
+          'The YAML uses the unknown tag !custom at line 1, column 7: JSON has no type for it. Remove the tag to keep the value as written.',
+      },
     ],
   },
   {

@@ -31,11 +31,11 @@ export const yamlToJson = defineTool({
       },
       {
         code: 'UNPROCESSABLE_FILE',
-        when: 'Aliases expand more than 100 times (an alias bomb), or the document nests more than 200 levels deep (refused before it is parsed).',
+        when: 'Aliases expand more than 100 times (an alias bomb), the document nests more than 200 levels deep (refused before it is parsed), or it uses a tag with no JSON type (!custom); the message names the tag and where it is.',
       },
     ],
     response:
-      'application/json. YAML 1.2 core schema: yes/no/on stay strings, dates stay as written, integers keep every digit. Tagged values keep their data: a !!set is a list, an !!omap a list of one-key objects in order, !!binary its base64 text, a !!timestamp its text.',
+      'application/json. YAML 1.2 core schema: yes/no/on stay strings, dates stay as written, numbers keep every digit (1e400 stays 1e400). Tagged values keep their data: a !!set is a list, an !!omap a list of one-key objects in order, !!binary its base64 text, a !!timestamp its text.',
     examples: [
       {
         title: 'Anchors, merge keys and YAML 1.2 scalars',

@@ -28,6 +28,53 @@ describe('yamlToJson', () => {
     );
   });
 
+  it('writes numbers no double holds as those numbers, digit for digit', () => {
+    const yaml = [
+      'huge: 1e400',
+      'tiny: -1e-400',
+      'long: 12345678901234567890',
+      'precise: 0.1000000000000000000000001',
+      'signed: +1e400',
+      'bare: .5e400',
+      'dot: 1.e3',
+    ].join('\n');
+    const json = convert(yaml);
+    expect(json).toBe(
+      '{\n  "huge": 1e400,\n  "tiny": -1e-400,\n  "long": 12345678901234567890,\n  "precise": 0.1000000000000000000000001,\n  "signed": 1e400,\n  "bare": 0.5e400,\n  "dot": 1e3\n}',
+    );
+    // Valid JSON, numbers and not strings.
+    expect(Object.values(JSON.parse(json)).every((value) => typeof value === 'number')).toBe(true);
+  });
+
+  it('refuses a tag it does not know, naming it as written and where', async () => {
+    const refused = (message: string) => ({ code: 'UNPROCESSABLE_FILE', message, field: 'yaml' });
+    const unknown = (tag: string, where: string) =>
+      refused(
+        `The YAML uses the unknown tag ${tag} at ${where}: JSON has no type for it. Remove the tag to keep the value as written.`,
+      );
+    expect(await failureOf(() => convert('a: 1\nb: !custom foo\n'))).toEqual(
+      unknown('!custom', 'line 2, column 4'),
+    );
+    expect(await failureOf(() => convert('- !point {x: 1}\n'))).toEqual(
+      unknown('!point', 'line 1, column 3'),
+    );
+    expect(await failureOf(() => convert('t: !!python/tuple [1, 2]\n'))).toEqual(
+      unknown('!!python/tuple', 'line 1, column 4'),
+    );
+    expect(await failureOf(() => convert('%TAG !e! tag:example.com,2000:\n---\nx: !e!foo 1\n'))).toEqual(
+      unknown('!e!foo', 'line 3, column 4'),
+    );
+    // In any document, as a syntax error would be.
+    expect(await failureOf(() => convert('a: 1\n---\nb: !x 2\n'))).toEqual(unknown('!x', 'line 3, column 4'));
+    // Tags it knows, and the non-specific "!", still convert.
+    expect(JSON.parse(convert('s: !!str 5\ni: !!int "7"\nn: ! 8\nm: !!map {a: 1}\n'))).toEqual({
+      s: '5',
+      i: 7,
+      n: '8',
+      m: { a: 1 },
+    });
+  });
+
   it('resolves anchors, aliases and merge keys', () => {
     const yaml = 'base: &base {a: 1, b: 2}\nderived:\n  <<: *base\n  b: 3\nlist: [*base]\n';
     expect(JSON.parse(convert(yaml))).toEqual({

@@ -21,14 +21,25 @@ export interface YamlToJsonOptions {
 export const MAX_ALIAS_COUNT = 100;
 
 /**
- * A YAML float as JSON text: as written when that is already a JSON number ("1.0" stays 1.0,
- * "1e+9" stays 1e+9), else its value (".5" is 0.5). Infinity and NaN have no JSON number: they
- * are kept as the text written (".inf"). A float used as a key is its text as written.
+ * A YAML float as JSON text: its digits as written, in JSON's spelling ("1.0" stays 1.0, "1e+9"
+ * stays 1e+9, ".5" is 0.5, "+1." is 1), so a number no double holds (1e400, 1e-400, 30 digits) is
+ * still that number in the JSON. .inf and .nan have no JSON number: they are kept as the text
+ * written. A float used as a key is its text as written.
  */
 class JsonText {
   constructor(readonly text: string) {}
 }
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** A YAML 1.2 float's text as a JSON number's, or undefined when it is not one (".inf", ".nan"). */
+function jsonSpelling(source: string): string | undefined {
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?([eE][-+]?\d+)?$/.exec(source);
+  if (!match || (!match[2] && !match[3])) return undefined;
+  const [, sign, whole, fraction, exponent] = match;
+  const digits = (whole || '0').replace(/^0+(?=\d)/, '');
+  const text = `${sign === '-' ? '-' : ''}${digits}${fraction ? `.${fraction}` : ''}${exponent ?? ''}`;
+  return JSON_NUMBER.test(text) ? text : undefined;
+}
 
 const TIMESTAMP = 'tag:yaml.org,2002:timestamp';
 
@@ -54,8 +65,12 @@ function markScalars(document: Document): void {
         node.value = source;
         return;
       }
-      if (!Number.isFinite(node.value)) node.value = new JsonText(source);
-      else node.value = new JsonNumber(JSON_NUMBER.test(source) ? source : JSON.stringify(node.value));
+      const spelling = jsonSpelling(source);
+      if (spelling !== undefined) node.value = new JsonNumber(spelling);
+      else
+        node.value = Number.isFinite(node.value)
+          ? new JsonNumber(JSON.stringify(node.value))
+          : new JsonText(source);
     },
   });
 }
@@ -90,6 +105,35 @@ function firstError(document: Document, lines: LineCounter): YAMLError | undefin
   const { line, col } = lines.linePos(duplicate);
   error.linePos = [{ line, col }];
   return error;
+}
+
+/** The tags of YAML 1.2's core schema and the YAML 1.1 types this converter gives data for. */
+const KNOWN_TAGS = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq', 'set', 'omap', 'pairs', 'binary', 'timestamp'].map(
+    (name) => `tag:yaml.org,2002:${name}`,
+  ),
+);
+
+/**
+ * The first tag no schema here knows (`!custom`, `!!python/tuple`, a %TAG prefix of one's own),
+ * refused: yaml would keep the value as if untagged, silently dropping what the tag meant. A known
+ * tag whose value does not fit it (`!!int abc`) is another matter: the value keeps its text.
+ */
+function unknownTag(document: Document, text: string, field: string): OperationError | undefined {
+  for (const warning of document.warnings) {
+    if (warning.code !== 'TAG_RESOLVE_FAILED') continue;
+    const resolved = /^Unresolved tag: (\S+)/.exec(warning.message)?.[1];
+    if (resolved && KNOWN_TAGS.has(resolved)) continue;
+    const written = text.slice(warning.pos[0], warning.pos[1]);
+    const start = warning.linePos?.[0];
+    const where = start ? ` at ${describePosition({ line: start.line, column: start.col })}` : '';
+    return new OperationError(
+      'UNPROCESSABLE_FILE',
+      `The YAML uses the unknown tag ${written}${where}: JSON has no type for it. Remove the tag to keep the value as written.`,
+      { field },
+    );
+  }
+  return undefined;
 }
 
 function yamlError(error: YAMLError, field: string): OperationError {
@@ -169,9 +213,10 @@ function toValue(document: Document, field: string): unknown {
  * explicit tags keep their data (a !!set is a list, an !!omap a list of one-key objects in order,
  * !!binary base64 text, a !!timestamp its text), documents nested deeper than MAX_YAML_NESTING are
  * refused before parsing,
- * integers keep every digit however large, floats keep their JSON spelling, anchors and merge keys
- * (<<) are resolved with at most MAX_ALIAS_COUNT alias expansions, and keys such as "__proto__"
- * stay data. Invalid YAML and duplicate keys are VALIDATION_ERROR with line and column.
+ * integers and floats keep every digit however large (1e400 is that number in the JSON), anchors and
+ * merge keys (<<) are resolved with at most MAX_ALIAS_COUNT alias expansions, and keys such as
+ * "__proto__" stay data. Invalid YAML and duplicate keys are VALIDATION_ERROR with line and column;
+ * a tag it does not know (`!custom`) is UNPROCESSABLE_FILE naming the tag.
  *
  * @example yamlToJson('a: yes\nb: 12345678901234567890\n', { all_documents: false }, 'yaml') // '{\n  "a": "yes",\n  "b": 12345678901234567890\n}'
  */
@@ -191,6 +236,10 @@ export function yamlToJson(text: string, options: YamlToJsonOptions, field: stri
   for (const document of list) {
     const first = firstError(document, lines);
     if (first) throw yamlError(first, field);
+  }
+  for (const document of list) {
+    const refused = unknownTag(document, text, field);
+    if (refused) throw refused;
   }
   if (options.all_documents)
     return writeJson(
