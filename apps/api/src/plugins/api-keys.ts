@@ -37,29 +37,38 @@ function presentedKey(headers: Record<string, string | string[] | undefined>): s
  * With keys configured, every route of the scope but the open ones needs `Authorization: Bearer
  * <key>` or `X-API-Key: <key>`, else 401 UNAUTHORIZED. Keys are compared as SHA-256 digests with
  * timingSafeEqual against every configured key, so neither the length nor the position of a match
- * shows in the timing. Without keys the plugin does nothing.
+ * shows in the timing. A refused request counts against its address's rate limit first (see
+ * rate-limit.ts). Without keys the plugin does nothing.
  */
 export const apiKeysPlugin = fp(
   async (app, options: ApiKeyOptions) => {
     if (options.keys.length === 0) return;
     const known = options.keys.map((key) => ({ digest: digest(key), id: keyId(key) }));
     const open = new Set(options.open);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (request.internal || request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? ''))
         return;
       const key = presentedKey(request.headers);
       const challenge = { headers: { 'www-authenticate': 'Bearer' } };
-      if (key === undefined) throw new ApiError('UNAUTHORIZED', undefined, challenge);
+      // A refused request counts against its address's rate limit (429 once spent) before its 401;
+      // where no limit applies (RATE_LIMIT_ENABLED=false, a scope without one) it is only refused.
+      const refuse = async (error: ApiError) => {
+        await app.countRefusedKey?.(request, reply);
+        return error;
+      };
+      if (key === undefined) throw await refuse(new ApiError('UNAUTHORIZED', undefined, challenge));
       const presented = digest(key);
       let match: string | undefined;
       for (const candidate of known) {
         if (timingSafeEqual(candidate.digest, presented)) match = candidate.id;
       }
       if (!match) {
-        throw new ApiError(
-          'UNAUTHORIZED',
-          "This API key is not valid: check it, or ask the server's operator for one.",
-          challenge,
+        throw await refuse(
+          new ApiError(
+            'UNAUTHORIZED',
+            "This API key is not valid: check it, or ask the server's operator for one.",
+            challenge,
+          ),
         );
       }
       request.apiKeyId = match;

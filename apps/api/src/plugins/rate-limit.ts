@@ -1,7 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Set where rate limits apply: counts a request about to be refused for its API key against its
+     * address's allowance, and throws 429 RATE_LIMITED (with Retry-After) once that is spent.
+     */
+    countRefusedKey?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
 
 /** How long start-up waits for Redis before going on without it. */
 const connectWaitMs = 3000;
@@ -18,8 +29,9 @@ export interface RateLimitOptions {
 
 /**
  * Per-client-IP rate limiting for the scope it is registered in (the API; static files are not
- * limited), with the standard RateLimit-* headers and Retry-After on 429. When Redis is down the
- * limiter lets requests through rather than failing them.
+ * limited), with the standard RateLimit-* headers and Retry-After on 429; requests refused for their
+ * API key count too (`countRefusedKey`). When Redis is down the limiter lets requests through
+ * rather than failing them.
  */
 export const rateLimitPlugin = fp(
   async (app, options: RateLimitOptions) => {
@@ -74,6 +86,13 @@ export const rateLimitPlugin = fp(
           `Too many requests: the limit is ${context.max} per ${Math.round(options.windowMs / 1000)} s. Try again in ${seconds} s.`,
         );
       },
+    });
+    // The api-keys plugin refuses a wrong or missing key before the routes' limit runs; this lets
+    // it count those requests first (by address: they carry no key of their own), so keys cannot be
+    // guessed at full speed. The same counter and answer as the routes' limit.
+    const limitByAddress = app.rateLimit();
+    app.decorate('countRefusedKey', async (request: FastifyRequest, reply: FastifyReply) => {
+      await limitByAddress.call(app, request, reply);
     });
   },
   { name: 'api-rate-limit' },
