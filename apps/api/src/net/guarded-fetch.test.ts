@@ -1,10 +1,9 @@
 import type { LookupAddress } from 'node:dns';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../errors.js';
 import { addressRefusal } from './address-policy.js';
 import { type FetchUrlOptions, fetchUrl, fileNameOf, hostAllowed, parseHostList } from './guarded-fetch.js';
-import { canListen, startServer, type TestServer } from './test-server.js';
+import { apiErrorOf, canListen, startServer, type TestServer } from './test-helpers.js';
 
 /*
  * Every fetch here goes to a server on a loopback address started by the test; addresses that are
@@ -78,11 +77,7 @@ const open: FetchUrlOptions = { maxBytes: 1024, timeoutMs: 10_000, allowPrivate:
 async function refusal(
   promise: Promise<unknown>,
 ): Promise<{ code: string; status: number; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  const error = await apiErrorOf(promise);
   return { code: error.code, status: error.statusCode, message: error.message };
 }
 

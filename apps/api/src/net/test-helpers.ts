@@ -1,5 +1,16 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError } from '../errors.js';
+
+/** The ApiError a promise rejects with (anything else fails the test). */
+export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
 
 /**
  * A loopback HTTP server for the net tests that counts the connections it accepts, so a test can
