@@ -223,10 +223,10 @@ export const envSchema = z.object({
     'How long one round of engine checks (`GET /api/v1/ready`) is reused.',
   ),
   EXECUTION: z
-    .enum(['direct', 'queue'])
+    .enum(['direct', 'shared', 'queue'])
     .default('direct')
     .describe(
-      '`queue`: HTTP instances hand synchronous requests to the workers (`npm run worker`) and wait for them; needs REDIS_URL.',
+      '`direct`: an instance runs its requests and jobs itself (jobs through Redis with REDIS_URL, else in memory). `shared`: the same, as one of several instances (the deploy files set it): REDIS_URL is required, so that jobs and rate limits are shared. `queue`: HTTP instances hand synchronous requests to the workers (`npm run worker`) and wait for them; needs REDIS_URL.',
     ),
   JOB_RESULT_TTL_SECONDS: int(3600, 1).describe('How long a finished job and its result are kept.'),
   JOBS_CONCURRENCY: int(2, 1, 1000).describe(
@@ -383,7 +383,8 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     readyCacheMs: e.READY_CACHE_MS,
     jobs: {
-      execution: e.EXECUTION,
+      // `shared` only adds the start-up check on REDIS_URL: it runs as `direct` does.
+      execution: e.EXECUTION === 'queue' ? ('queue' as const) : ('direct' as const),
       ttlMs: e.JOB_RESULT_TTL_SECONDS * 1000,
       concurrency: e.JOBS_CONCURRENCY,
       maxQueued: e.JOBS_MAX_QUEUED,
@@ -436,6 +437,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.EXECUTION === 'queue' && !parsed.data.REDIS_URL) {
     throw new ConfigError(
       'Invalid environment: EXECUTION=queue needs REDIS_URL (the workers share its queues).',
+    );
+  }
+  // Several instances without Redis would each keep their own jobs in memory: a job accepted by one
+  // could not be read through another, and would be lost with it.
+  if (parsed.data.EXECUTION === 'shared' && !parsed.data.REDIS_URL) {
+    throw new ConfigError(
+      'Invalid environment: EXECUTION=shared needs REDIS_URL (the instances share their jobs and rate limits through it).',
     );
   }
   return toConfig(parsed.data);
