@@ -1,12 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './callback-guard.js';
+import { fetch } from 'undici';
+import { addressRefusedIn } from '../net/address-policy.js';
+import { guardedAgent } from '../net/guarded-fetch.js';
 
 /*
  * The finished job's status document, POSTed to its Callback-Url and signed:
  * `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with WEBHOOK_SECRET>`.
  * Network errors, 429 and 5xx are retried with exponential backoff, up to 5 attempts in all.
+ *
+ * Each attempt has one deadline for the whole exchange — connecting, sending, the answer's status
+ * line and headers — not a time-out on silence only, which a receiver answering one byte every few
+ * seconds would hold open for minutes. The answer's body is not read: the status is all we need.
  */
 
 export interface WebhookOptions {
@@ -15,6 +19,7 @@ export interface WebhookOptions {
   /** The first retry's delay; each next one doubles it. */
   retryBaseMs: number;
   attempts?: number;
+  /** The deadline of one attempt, whole exchange (default 10 s). */
   timeoutMs?: number;
 }
 
@@ -24,33 +29,28 @@ export function webhookSignature(secret: string, body: string, seconds: number):
   return `t=${seconds},v1=${mac}`;
 }
 
-function postOnce(url: URL, body: string, options: WebhookOptions): Promise<number> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+async function postOnce(url: URL, body: string, options: WebhookOptions): Promise<number> {
   const signature = webhookSignature(options.secret, body, Math.floor(Date.now() / 1000));
-  return new Promise((resolve, reject) => {
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        lookup: guardedLookup(options.allowPrivate),
-        timeout: options.timeoutMs ?? 10_000,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'developer-toolkit-webhook/1',
-          'webhook-signature': signature,
-        },
+  // An agent per attempt: its sockets are destroyed with it, whatever state the receiver left them in.
+  const agent = guardedAgent({ allowPrivate: options.allowPrivate });
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      dispatcher: agent,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'developer-toolkit-webhook/1',
+        'webhook-signature': signature,
       },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('The webhook receiver did not answer in time.')));
-    req.on('error', reject);
-    req.end(body);
-  });
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status;
+  } finally {
+    await agent.destroy().catch(() => undefined);
+  }
 }
 
 const retryable = (status: number) => status === 429 || status >= 500;
@@ -70,8 +70,8 @@ export async function deliverWebhook(
       if (!retryable(status)) return status;
     } catch (error) {
       status = 0;
-      // A refused address will not change on retry (the guard ran at the connection's lookup).
-      if ((error as Error).name === 'CallbackRefused') return status;
+      // A refused address will not change on retry (the guard ran in the connection's lookup).
+      if (addressRefusedIn(error)) return status;
     }
     if (attempt < attempts)
       await new Promise((resolve) => setTimeout(resolve, options.retryBaseMs * 2 ** (attempt - 1)));

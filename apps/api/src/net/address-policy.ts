@@ -24,6 +24,14 @@ export class AddressRefused extends Error {
   override name = 'AddressRefused';
 }
 
+/** The AddressRefused in an error's `cause` chain (fetch wraps connection errors in a TypeError). */
+export function addressRefusedIn(error: unknown): AddressRefused | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AddressRefused) return e;
+  }
+  return undefined;
+}
+
 /** Why an address may not be called (`'is a loopback address'`), or undefined when it may. */
 export type AddressPolicy = (address: string) => string | undefined;
 

@@ -9,6 +9,7 @@ import {
   type AddressPolicy,
   AddressRefused,
   addressRefusal,
+  addressRefusedIn,
   ipLiteral,
   publicLookup,
   type Resolver,
@@ -45,22 +46,28 @@ export class UrlTooLarge extends ApiError {
   }
 }
 
-export interface FetchUrlOptions {
+/** The address rule of a guarded connection (URL inputs, webhooks). */
+export interface GuardOptions {
+  /** URL_FETCH_ALLOW_PRIVATE / WEBHOOK_ALLOW_PRIVATE: lifts the address rule (tests, closed networks). */
+  allowPrivate?: boolean;
+  /** For tests: the resolver and the address policy (defaults: the system's, public only). */
+  resolve?: Resolver;
+  policy?: AddressPolicy;
+  /** How long one connection may take to open (undici's default: 10 s). */
+  connectTimeoutMs?: number;
+}
+
+export interface FetchUrlOptions extends GuardOptions {
   /** The upload limit of the field the URL stands for. */
   maxBytes: number;
   /** One deadline for the whole fetch: every connection, redirect, header and body byte. */
   timeoutMs: number;
-  /** URL_FETCH_ALLOW_PRIVATE: lifts the address rule (tests, closed networks). */
-  allowPrivate?: boolean;
   /** URL_FETCH_ALLOW_HOSTS as parseHostList gives it; empty or absent: any host. */
   allowHosts?: readonly string[];
   /** The client went away: the fetch stops and rejects with the signal's reason. */
   signal?: AbortSignal;
   /** How messages name the input, e.g. 'The url' or 'urls[2]'. */
   label?: string;
-  /** For tests: the resolver and the address policy (defaults: the system's, public only). */
-  resolve?: Resolver;
-  policy?: AddressPolicy;
 }
 
 export interface FetchedFile {
@@ -114,25 +121,26 @@ function urlRefusal(url: URL, options: FetchUrlOptions): string | undefined {
 }
 
 /**
- * The connector of every fetch: IP literals are checked here (Node skips `lookup` for them), host
- * names in the lookup, so nothing reaches net.connect unchecked, redirects included.
+ * An undici Agent whose every connection is checked: IP literals in its connector (Node skips
+ * `lookup` for them), host names in the lookup, so nothing reaches net.connect unchecked, redirects
+ * included. A refused connection fails the fetch with an AddressRefused in its `cause` chain.
  */
-function guardedConnector(options: FetchUrlOptions): buildConnector.connector {
-  const resolveOptions = {
-    allowPrivate: options.allowPrivate === true,
+export function guardedAgent(options: GuardOptions): Agent {
+  const policy = options.policy ?? addressRefusal;
+  const allowPrivate = options.allowPrivate === true;
+  const lookup = publicLookup({
+    allowPrivate,
+    policy,
     ...(options.resolve ? { resolve: options.resolve } : {}),
-    ...(options.policy ? { policy: options.policy } : {}),
-  };
-  const connect = buildConnector({ lookup: publicLookup(resolveOptions), timeout: options.timeoutMs });
-  return (target, callback) => {
+  });
+  const connect = buildConnector({ lookup, timeout: options.connectTimeoutMs });
+  const guarded: buildConnector.connector = (target, callback) => {
     const literal = ipLiteral(target.hostname);
-    const why =
-      literal !== undefined && !options.allowPrivate
-        ? (options.policy ?? addressRefusal)(literal)
-        : undefined;
+    const why = literal !== undefined && !allowPrivate ? policy(literal) : undefined;
     if (why) return callback(new AddressRefused(`${literal} ${why}.`), null);
     return connect(target, callback);
   };
+  return new Agent({ connect: guarded });
 }
 
 /** The download name: Content-Disposition's filename, else the URL path's last segment, else 'download'. */
@@ -174,7 +182,7 @@ const hasCode = (value: unknown): value is { code: string } =>
 
 /** A network failure of fetch as the contract's error. */
 function failure(error: unknown, url: URL, label: string): ApiError {
-  const refused = findCause(error, (e): e is AddressRefused => e instanceof AddressRefused);
+  const refused = addressRefusedIn(error);
   if (refused) return new InvalidUrl(`${label} cannot be fetched: ${refused.message}`, error);
   const code = findCause(error, hasCode)?.code;
   const host = url.hostname;
@@ -235,7 +243,7 @@ export async function fetchUrl(input: string, options: FetchUrlOptions): Promise
   const timer = setTimeout(() => controller.abort(timedOut), options.timeoutMs);
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const agent = new Agent({ connect: guardedConnector(options) });
+  const agent = guardedAgent({ ...options, connectTimeoutMs: options.timeoutMs });
   const tooLarge = () =>
     new UrlTooLarge(`${label}'s file is larger than the ${formatBytes(options.maxBytes)} limit.`);
   // After an abort, fetch and the body reader reject with whatever; the controller's reason says why.
