@@ -17,7 +17,8 @@ for arg in "$@"; do
 done
 
 # ffmpeg: the system one is preferred over the copy in @ffmpeg-installer (newer, and shared).
-runtime=(ca-certificates ffmpeg fonts-dejavu-core)
+# tini: the image's PID 1, which hands SIGTERM to node and reaps the orphans of the programs it runs.
+runtime=(ca-certificates ffmpeg fonts-dejavu-core tini)
 office=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea)
 # Tests: Redis (rate limits, queues), poppler (PDF text compared with pdftotext), unzip (archives
