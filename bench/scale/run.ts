@@ -18,12 +18,40 @@ import { writeRawResults, writeResultsSection } from '../lib/results.js';
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'toolkit-scale-'));
+/*
+ * Every process is started in a process group of its own and stopped with its whole group: nginx's
+ * master forks its workers, and SIGKILL to the master alone left them listening after the run.
+ */
 const children: ChildProcess[] = [];
+const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+};
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const cleanup = () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const child of children.splice(0)) killGroup(child, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 };
 process.on('exit', cleanup);
+// Ctrl-C reaches only this process (the children have groups of their own): stop them too. It runs
+// as `node --import tsx` (bench/package.json): tsx's own launcher SIGKILLs a child that does not
+// confirm a signal within 60 ms, which a busy machine missed, and then nothing stopped the children.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanup();
+    process.exit(130);
+  });
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -46,6 +74,7 @@ function start(
     cwd: repoDir,
     env: { ...process.env, MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -220,9 +249,18 @@ http {
   return { base, workers, http, redisPort };
 }
 
+/** Stops every process started so far, each with its group, and checks that none is left. */
 async function stopCluster(): Promise<void> {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-  await sleep(500);
+  const stopping = children.splice(0);
+  for (const child of stopping) killGroup(child, 'SIGKILL');
+  const until = Date.now() + 10_000;
+  let left = stopping.filter((child) => child.pid && groupAlive(child.pid));
+  while (left.length > 0 && Date.now() < until) {
+    await sleep(100);
+    left = left.filter((child) => child.pid && groupAlive(child.pid));
+  }
+  if (left.length > 0)
+    throw new Error(`still running after the stop: ${left.map((c) => c.spawnfile).join(', ')}`);
 }
 
 async function jobStatus(base: string, id: string) {
