@@ -2,12 +2,13 @@ import './fastify-types.js';
 import { apiBasePath, liveTools, toolReference } from '@toolkit/catalog';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
-import { createAdmission } from './http/admission.js';
-import { jobsPlugin } from './jobs/plugin.js';
+import { createCore } from './core/core.js';
+import { jobsPlugin } from './http/jobs-routes.js';
+import { registerPipeline } from './http/pipeline-route.js';
+import { registerTools } from './http/tool-route.js';
 import { setUpJobs } from './jobs/setup.js';
 import { mcpRoutes } from './mcp/plugin.js';
 import { limitsOf } from './openapi/limits.js';
-import { registerPipeline } from './pipeline/route.js';
 import { apiKeysPlugin } from './plugins/api-keys.js';
 import { corsPlugin } from './plugins/cors.js';
 import {
@@ -33,7 +34,6 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { convertFormatsPlugin } from './tools/file/convert-formats.js';
 import { handlers } from './tools/handlers.js';
-import { registerTools } from './tools/register.js';
 import type { HandlerTable } from './tools/types.js';
 
 function loggerOptions(
@@ -118,11 +118,14 @@ export async function buildApp(
   await app.register(securityHeadersPlugin, { apiPrefix: `${apiBasePath}/` });
   await app.register(httpHygienePlugin, { uploadPace: config.uploadPace });
   await app.register(requestLogPlugin, { prefixes: [`${apiBasePath}/`] });
-  // The lanes the tool routes run in; /ready and /metrics report their load.
-  const admission = createAdmission(config);
+  // Every way in runs work through one core; /ready and /metrics report its lanes' load.
+  const core = createCore(config, table);
   const lanes = (): Record<string, LaneLoad> =>
-    Object.fromEntries(Object.entries(admission.lanes).map(([id, lane]) => [id, lane.state]));
-  const jobs = await setUpJobs(app, config, options.role ?? 'http');
+    Object.fromEntries(Object.entries(core.lanes).map(([id, lane]) => [id, lane.state]));
+  const jobs = await setUpJobs(core, app.log, options.role ?? 'http');
+  app.addHook('onClose', () => jobs.engine.close());
+  const shutdown = new AbortController();
+  const routes = { core, jobs, shutdown: shutdown.signal };
   await app.register(metricsPlugin, {
     token: config.access.metricsToken,
     apiPrefix: `${apiBasePath}/`,
@@ -149,7 +152,6 @@ export async function buildApp(
       await api.register(apiKeysPlugin, { keys: config.access.apiKeys, open });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
       await api.register(jsonBodyPlugin);
-      // After keys and rate limits: a job is admitted like a synchronous request.
       await api.register(jobsPlugin, jobs);
       await api.register(multipartPlugin);
       await api.register(healthPlugin, { version: config.version });
@@ -161,20 +163,23 @@ export async function buildApp(
       });
       await api.register(openApiPlugin, { limits: limitsOf(config) });
       await api.register(convertFormatsPlugin, { config });
-      registerTools(api, config, table, admission);
-      registerPipeline(api, config, jobs.execute);
+      registerTools(api, routes, shutdown);
+      registerPipeline(api, routes);
     },
     { prefix: apiBasePath },
   );
 
-  // MCP: each tool call is the operation's own request (same keys, limits, lanes and timeouts).
+  // MCP: each tool call runs through the core (same keys, limits, lanes and timeouts as HTTP).
   const largestUpload = Math.max(
     ...liveTools.map((tool) => toolReference(tool, limitsOf(config)).uploadLimitBytes),
   );
   await app.register(async (scope) => {
     await scope.register(apiKeysPlugin, { keys: config.access.apiKeys, open: [] });
+    await scope.register(rateLimitPlugin, { ...config.rateLimit, exempt: [] });
     await mcpRoutes(scope, {
       version: config.version,
+      core,
+      uploadBytes: (mcpTool) => core.uploadLimitOf(mcpTool.tool),
       bodyLimit: Math.ceil((largestUpload * 4) / 3) + 1024 * 1024,
     });
   });

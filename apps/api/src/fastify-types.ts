@@ -6,10 +6,6 @@ declare module 'fastify' {
     /** Set on tool routes: the largest body the route reads (what an async job may hold). */
     maxBodyBytes?: number;
   }
-  interface FastifyRequest {
-    /** Run by a job engine of this process (already admitted): see jobs/runner.ts. */
-    internal?: boolean;
-  }
 }
 
 export {};

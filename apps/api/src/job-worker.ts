@@ -1,13 +1,17 @@
-import { buildApp } from './app.js';
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
+import { createCore } from './core/core.js';
+import { setUpJobs } from './jobs/setup.js';
 import { configureImageRuntime } from './operations/image/runtime.js';
-import { closeWorkerPool } from './runtime/worker-pool.js';
+import { configureHeavyNice } from './runtime/priority.js';
+import { closeWorkerPool, configureWorkerPool } from './runtime/worker-pool.js';
+import { handlers } from './tools/handlers.js';
 
 /*
- * `npm run worker`: a process that runs jobs from the Redis queues (REDIS_URL) and serves no HTTP.
- * Start any number, on any machine sharing the Redis. SIGTERM lets the running jobs finish (up to
- * SHUTDOWN_TIMEOUT_MS); a worker killed outright leaves its jobs to the others (BullMQ's stalled-job
- * check hands them on).
+ * `npm run worker`: a process that runs jobs from the Redis queues (REDIS_URL) through the execution
+ * core, and serves no HTTP. Start any number, on any machine sharing the Redis. SIGTERM lets the
+ * running jobs finish (up to SHUTDOWN_TIMEOUT_MS); a worker killed outright leaves its jobs to the
+ * others (BullMQ's stalled-job check hands them on).
  */
 
 let config: ReturnType<typeof loadConfig>;
@@ -18,18 +22,25 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
+const log = pino({
+  level: config.logLevel,
+  ...(config.logFormat === 'pretty'
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {}),
+});
 configureImageRuntime({ concurrency: config.runtime.sharpConcurrency });
-const app = await buildApp(config, undefined, { role: 'worker' });
-await app.ready();
-app.log.info({ concurrency: config.jobs.concurrency }, 'worker started: running jobs from Redis');
+configureWorkerPool({ lightThreads: config.lanes.light.concurrency });
+configureHeavyNice(config.runtime.heavyNice);
+const jobs = await setUpJobs(createCore(config, handlers), log, 'worker');
+log.info({ concurrency: config.jobs.concurrency }, 'worker started: running jobs from Redis');
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'worker stopping: finishing running jobs');
+  log.info({ signal }, 'worker stopping: finishing running jobs');
   setTimeout(() => process.exit(1), config.timeouts.shutdownMs).unref();
-  await app.close();
+  await jobs.engine.close();
   await closeWorkerPool();
   process.exit(0);
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { toApiError } from '../src/plugins/errors.js';
+import { toApiError } from '../src/errors.js';
 import { earlySecurityHeaders } from '../src/plugins/security-headers.js';
 import { makeApp } from './helpers/app.js';
 import { listenOnFreePort } from './helpers/listen.js';

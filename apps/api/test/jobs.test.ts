@@ -103,12 +103,25 @@ describe('jobs, in this process', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 150, 100]);
   });
 
-  it("keeps a failed job's answer: the same status, code and sentence as the synchronous call", async () => {
+  it('refuses invalid input before 202, exactly as the synchronous call does', async () => {
     const payload = { text: 42 };
-    const accepted = await app.inject({ ...wordCount, headers: async, payload });
+    const refused = await app.inject({ ...wordCount, headers: async, payload });
+    const direct = await app.inject({ ...wordCount, payload });
+    expect(direct.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(direct.statusCode);
+    expect(refused.json()).toEqual(direct.json());
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it("keeps a failed job's answer: the same status, code and sentence as the synchronous call", async () => {
+    // Valid fields, a file the operation refuses only once it reads it.
+    const body = form([{ name: 'image', filename: 'x.png', data: Buffer.from('not an image') }]);
+    const flip = { method: 'POST' as const, url: '/api/v1/images/flip' };
+    const accepted = await app.inject({ ...flip, ...withAsync(body) });
     const { id } = accepted.json().data;
     const status = await waitFor(app, id);
-    const direct = await app.inject({ ...wordCount, payload });
+    const direct = await app.inject({ ...flip, ...body });
+    expect(direct.statusCode).toBe(415);
     expect(status.status).toBe('failed');
     expect(status.error).toEqual({ code: direct.json().code, message: direct.json().message });
     const result = await app.inject({ url: `/api/v1/jobs/${id}/result` });

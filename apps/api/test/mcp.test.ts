@@ -108,15 +108,28 @@ describe('MCP without API keys', () => {
     const body = JSON.parse(result.content[0]?.text ?? '');
     expect(body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(body.message).toMatch(/\w/);
+  });
 
-    const invalid = (await client.callTool({
-      name: 'data_base64_encode',
-      arguments: { file_base64: 'not*base64', file_name: 'x.bin' },
-    })) as Result;
-    expect(invalid.isError).toBe(true);
-    expect(JSON.parse(invalid.content[0]?.text ?? '')).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      message: 'file_base64 is not valid base64.',
+  it('answers arguments that do not fit the tool with -32602, naming the field', async () => {
+    const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+    await expect(
+      call('data_base64_encode', { file_base64: 'not*base64', file_name: 'x.bin' }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: file_base64: is not valid base64.',
+    });
+    await expect(call('text_word_count', { text: 42 })).rejects.toMatchObject({ code: -32602 });
+    await expect(call('text_word_count', { text: 42 })).rejects.toThrow(/-32602: text: /);
+    // Thousands deep, written out (a serializer would overflow its own stack first).
+    const deep = `${'['.repeat(5000)}"x"${']'.repeat(5000)}`;
+    const raw = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"text_word_count","arguments":{"text":"a","extra":${deep}}}}`,
+    });
+    expect(raw.json()).toMatchObject({
+      error: { code: -32602, message: 'The arguments are nested more than 32 levels deep.' },
     });
   });
 

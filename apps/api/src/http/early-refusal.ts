@@ -1,8 +1,8 @@
 import { type InputKind, maxFormBytes } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
+import { missingFile } from '../core/fields.js';
 import { ApiError } from '../errors.js';
 import { isMultipart } from './multipart.js';
-import { missingFile } from './tool-input.js';
 
 const hasBody = (request: FastifyRequest) =>
   Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined;

@@ -1,6 +1,6 @@
-import { type InputKind, namedFieldError } from '@toolkit/catalog';
+import type { InputKind } from '@toolkit/catalog';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { missingFile } from '../core/fields.js';
 import { ApiError } from '../errors.js';
 import { isMultipart, type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
 
@@ -8,50 +8,6 @@ import { isMultipart, type MultipartLimits, readMultipart, type UploadedFile } f
 export interface RawToolInput {
   fields: Record<string, unknown>;
   files: UploadedFile[];
-}
-
-/**
- * Empty, null or absent optional fields mean "use the default": drop them (and strings of spaces)
- * before validation, so the schema's defaults apply. A tab or a line break is a value (a CSV
- * delimiter), and `keep` names a field that is content, never an option: a JSON-or-file tool's
- * text, where blank text is still text (a word count of zero).
- */
-export function stripEmpty(fields: Record<string, unknown>, keep?: string): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(
-      ([k, v]) => k === keep || (v !== null && v !== undefined && !(typeof v === 'string' && /^ *$/.test(v))),
-    ),
-  );
-}
-
-/**
- * Validates fields against a catalog schema. Unknown fields are dropped by the schema; every
- * problem becomes a `details` entry, and the message joins their sentences.
- */
-export function validateFields<S extends z.ZodType>(
-  schema: S,
-  fields: Record<string, unknown>,
-  keep?: string,
-): z.output<S> {
-  const result = schema.safeParse(stripEmpty(fields, keep), { error: namedFieldError });
-  if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'body',
-    message: issue.message,
-  }));
-  const sentences = [...new Set(details.map((d) => d.message))];
-  throw new ApiError('VALIDATION_ERROR', sentences.join(' '), { details });
-}
-
-/** The answer to a file route that got no file, whatever else it got instead. */
-export function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>): ApiError {
-  const where = `as multipart/form-data in the field "${input.field}"`;
-  return new ApiError(
-    'MISSING_FILE',
-    input.kind === 'files'
-      ? `Upload at least ${input.min === 1 ? 'one file' : `${input.min} files`} ${where}.`
-      : `No ${input.field === 'image' ? 'image' : 'file'} was uploaded. Send it ${where}.`,
-  );
 }
 
 /** Browsers send an empty part with an empty name for a file input left blank: that is no file. */

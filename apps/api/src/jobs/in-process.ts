@@ -7,8 +7,8 @@ import {
   finished,
   internalError,
   type JobEngine,
+  type JobInput,
   type JobRecord,
-  type JobRequest,
   QueueFull,
   type StoredResponse,
 } from './types.js';
@@ -31,7 +31,7 @@ export interface InProcessOptions {
 
 interface Entry {
   record: JobRecord;
-  request?: JobRequest;
+  request?: JobInput;
   controller?: AbortController;
   expiry?: NodeJS.Timeout;
 }
@@ -46,7 +46,7 @@ export class InProcessJobs implements JobEngine {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   }
 
-  async submit(record: JobRecord, request: JobRequest): Promise<void> {
+  async submit(record: JobRecord, request: JobInput): Promise<void> {
     if (this.waiting.length >= this.options.maxQueued) throw new QueueFull();
     this.jobs.set(record.id, { record, request });
     this.waiting.push(record.id);
@@ -114,7 +114,7 @@ export class InProcessJobs implements JobEngine {
     }
   }
 
-  private async run(id: string, entry: Entry, request: JobRequest): Promise<void> {
+  private async run(id: string, entry: Entry, request: JobInput): Promise<void> {
     const controller = new AbortController();
     entry.controller = controller;
     entry.request = undefined;

@@ -8,9 +8,11 @@ import {
   finished,
   internalError,
   type JobEngine,
+  type JobInput,
   type JobRecord,
-  type JobRequest,
+  packInput,
   type StoredResponse,
+  unpackInput,
 } from './types.js';
 
 /*
@@ -127,14 +129,14 @@ export class RedisJobs implements JobEngine {
     await this.redis.set(key(record.id), JSON.stringify(record), 'EX', ttlSeconds);
   }
 
-  async submit(record: JobRecord, request: JobRequest): Promise<void> {
+  async submit(record: JobRecord, input: JobInput): Promise<void> {
     await this.connected();
     try {
-      const { body, ...meta } = request;
+      const { meta, body } = packInput(input);
       await this.redis
         .multi()
         .set(key(record.id), JSON.stringify(record), 'EX', pendingTtlSeconds)
-        .set(key(record.id, ':request'), JSON.stringify(meta), 'EX', pendingTtlSeconds)
+        .set(key(record.id, ':request'), meta, 'EX', pendingTtlSeconds)
         .set(key(record.id, ':input'), body, 'EX', pendingTtlSeconds)
         .exec();
       await this.queue(record.lane).add(
@@ -194,7 +196,7 @@ export class RedisJobs implements JobEngine {
     return true;
   }
 
-  async runAndWait(record: JobRecord, request: JobRequest, signal: AbortSignal): Promise<StoredResponse> {
+  async runAndWait(record: JobRecord, input: JobInput, signal: AbortSignal): Promise<StoredResponse> {
     let events = this.events.get(record.lane);
     if (!events) {
       events = new QueueEvents(`toolkit-${record.lane}`, {
@@ -203,7 +205,7 @@ export class RedisJobs implements JobEngine {
       this.events.set(record.lane, events);
       await events.waitUntilReady();
     }
-    await this.submit(record, request);
+    await this.submit(record, input);
     const job = await this.queue(record.lane).getJob(record.id);
     const onAbort = () => void this.cancel(record.id);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -277,10 +279,7 @@ export class RedisJobs implements JobEngine {
     this.running.set(id, controller);
     let response: StoredResponse;
     try {
-      response = await work.execute(
-        { ...(JSON.parse(meta) as Omit<JobRequest, 'body'>), body },
-        controller.signal,
-      );
+      response = await work.execute(unpackInput({ meta, body }), controller.signal);
     } catch {
       response = internalError();
     } finally {

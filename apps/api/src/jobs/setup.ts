@@ -1,13 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTool, laneOf, pipelineOperation, type ToolId, type ToolSpec } from '@toolkit/catalog';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { Core } from '../core/core.js';
+import { createExecutor } from './executor.js';
 import { InProcessJobs } from './in-process.js';
-import { type JobsOptions, statusDocument } from './plugin.js';
-import { createExecutor, internalHeader, isInternal } from './runner.js';
-import type { Execute, JobEngine, JobRecord } from './types.js';
+import { type JobEngine, type JobRecord, statusDocument } from './types.js';
 import { deliverWebhook } from './webhook.js';
 
 /** The finished job's webhook, when it asked for one. */
@@ -27,21 +26,26 @@ export function webhookSender(config: Config) {
   };
 }
 
+export interface JobsOptions {
+  engine: JobEngine;
+  /** Hand synchronous requests to the engine as well (EXECUTION=queue). */
+  queueSynchronous: boolean;
+  webhooks: { enabled: boolean; allowPrivate: boolean };
+  retryAfterSeconds: number;
+}
+
 /**
- * The jobs of one app: the secret that marks its own injected requests, the engine (in this process,
- * or BullMQ with REDIS_URL, loaded only then), and the plugin's options. The app closes the engine.
- * `execute` runs an already admitted request in this app (a job's, or a pipeline step's).
+ * The jobs of one process: the engine (in this process, or BullMQ with REDIS_URL, loaded only then)
+ * running each job through the execution core, and what the HTTP routes need of it. Whoever sets
+ * it up closes the engine.
  */
 export async function setUpJobs(
-  app: FastifyInstance,
-  config: Config,
+  core: Core,
+  log: FastifyBaseLogger,
   role: 'http' | 'worker',
-): Promise<JobsOptions & { execute: Execute }> {
-  const secret = randomBytes(16);
-  app.addHook('onRequest', async (request) => {
-    if (isInternal(request.headers[internalHeader], secret)) request.internal = true;
-  });
-  const execute = createExecutor(app, secret);
+): Promise<JobsOptions> {
+  const { config } = core;
+  const execute = createExecutor(core, log);
   const onFinished = webhookSender(config);
   let engine: JobEngine;
   if (config.rateLimit.redisUrl) {
@@ -50,7 +54,7 @@ export async function setUpJobs(
       url: config.rateLimit.redisUrl,
       ttlMs: config.jobs.ttlMs,
       lockMs: config.jobs.lockMs,
-      onRunEnded: (id, stored) => app.log.info({ job: id, stored }, 'job run ended'),
+      onRunEnded: (id, stored) => log.info({ job: id, stored }, 'job run ended'),
       // A worker runs jobs; an HTTP instance too, unless EXECUTION=queue leaves them to the workers.
       work:
         role === 'worker' || config.jobs.execution === 'direct'
@@ -67,19 +71,10 @@ export async function setUpJobs(
       onFinished,
     });
   }
-  app.addHook('onClose', () => engine.close());
   return {
-    execute,
     engine,
     queueSynchronous: config.jobs.execution === 'queue',
     webhooks: { enabled: Boolean(config.jobs.webhookSecret), allowPrivate: config.jobs.webhookAllowPrivate },
     retryAfterSeconds: config.loadShedding.retryAfterSeconds,
-    laneOf,
-    toolOf: (request: FastifyRequest) => {
-      const { tool, maxBodyBytes } = request.routeOptions.config ?? {};
-      if (!tool || !maxBodyBytes) return undefined;
-      const spec = tool === pipelineOperation.id ? pipelineOperation : getTool(tool as ToolId);
-      return { spec: spec as ToolSpec, maxBodyBytes };
-    },
   };
 }

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { apiBasePath, type LiveToolId } from '@toolkit/catalog';
+import type { InputFile } from '../core/fields.js';
+import type { StoredResponse } from '../core/result.js';
+
+export type { StoredResponse };
 
 /*
- * Asynchronous jobs (API.md "Asynchronous jobs"): a job is an operation's own HTTP request, kept and
- * run later by an engine (in this process, or BullMQ workers sharing a Redis), whose stored answer is
- * exactly what the synchronous call would have given.
+ * Asynchronous jobs (API.md "Asynchronous jobs"): a job is an operation's checked input, kept and
+ * run later by an engine (in this process, or BullMQ workers sharing a Redis) through the execution
+ * core, whose stored answer is exactly what the synchronous call would have given.
  */
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -25,23 +30,47 @@ export interface JobRecord {
   keyId: string | null;
 }
 
-/** The request as it arrived: replayed by whoever runs the job. */
-export interface JobRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
+/**
+ * What a job runs: an operation's input as the synchronous route checked it (its fields as sent,
+ * validated again when it runs), or a pipeline's document and files. Whoever runs it hands it to
+ * the execution core, as the route would have.
+ */
+export type JobInput =
+  | { kind: 'tool'; tool: LiveToolId; fields: Record<string, unknown>; files: InputFile[]; accept?: string }
+  | { kind: 'pipeline'; document: unknown; files: InputFile[]; accept?: string };
+
+/** A job's input as stored: its description as JSON and its files' bytes one after the other. */
+export interface PackedInput {
+  meta: string;
   body: Buffer;
 }
 
-/** The answer the synchronous call gave. */
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
+/** Stores a job's input as JSON plus one buffer (the files are never copied into the JSON). */
+export function packInput(input: JobInput): PackedInput {
+  const { files, ...rest } = input;
+  const meta = {
+    ...rest,
+    files: files.map(({ filename, declaredType, data }) => ({ filename, declaredType, size: data.length })),
+  };
+  return { meta: JSON.stringify(meta), body: Buffer.concat(files.map((file) => file.data)) };
 }
 
-/** Runs a job's request in this process and returns its answer (app.inject, see runner.ts). */
-export type Execute = (request: JobRequest, signal: AbortSignal) => Promise<StoredResponse>;
+/** The input packInput stored (each file a view of the body, not a copy). */
+export function unpackInput({ meta, body }: PackedInput): JobInput {
+  const parsed = JSON.parse(meta) as Omit<JobInput, 'files'> & {
+    files: { filename: string; size: number }[];
+  };
+  let offset = 0;
+  const files = parsed.files.map(({ filename, size }) => {
+    const data = body.subarray(offset, offset + size);
+    offset += size;
+    return { filename, data };
+  });
+  return { ...parsed, files } as JobInput;
+}
+
+/** Runs a job's input through the execution core and returns its answer (see executor.ts). */
+export type Execute = (input: JobInput, signal: AbortSignal) => Promise<StoredResponse>;
 
 /** The engine is not reachable (Redis away): new work is refused with 503 and Retry-After. */
 export class EngineUnavailable extends Error {
@@ -55,13 +84,13 @@ export class QueueFull extends Error {
 
 export interface JobEngine {
   readonly kind: 'in-process' | 'redis';
-  submit(record: JobRecord, request: JobRequest): Promise<void>;
+  submit(record: JobRecord, input: JobInput): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
   result(id: string): Promise<StoredResponse | undefined>;
   /** Stops a queued or running job (its work stops), or forgets a finished one. False when unknown. */
   cancel(id: string): Promise<boolean>;
-  /** EXECUTION=queue: hands a synchronous request to the workers and waits for its answer. */
-  runAndWait?(record: JobRecord, request: JobRequest, signal: AbortSignal): Promise<StoredResponse>;
+  /** EXECUTION=queue: hands a synchronous call to the workers and waits for its answer. */
+  runAndWait?(record: JobRecord, input: JobInput, signal: AbortSignal): Promise<StoredResponse>;
   /** Jobs by status, for the metrics. */
   counts(): Promise<Record<JobStatus, number>>;
   close(): Promise<void>;
@@ -123,4 +152,10 @@ export function internalError(): StoredResponse {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: Buffer.from(JSON.stringify(body)),
   };
+}
+
+/** The status document of a job, as GET /jobs/{id} and the webhook show it. */
+export function statusDocument(record: JobRecord) {
+  const { callbackUrl: _c, keyId: _k, lane: _l, ...shown } = record;
+  return { ...shown, resultUrl: `${apiBasePath}/jobs/${record.id}/result` };
 }

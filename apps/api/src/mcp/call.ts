@@ -1,12 +1,16 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { downloadName } from '../http/result.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Core, operationName } from '../core/core.js';
+import type { InputFile } from '../core/fields.js';
+import { downloadName, type StoredResponse, storedError, storedResult } from '../core/result.js';
+import { ApiError } from '../errors.js';
 import type { McpTool } from './tools.js';
-import { operationUrl } from './tools.js';
 
 /*
- * An MCP tool call is the operation's own HTTP request, made inside the server (app.inject) with the
- * caller's key and address: the same validation, limits, API keys, rate limits, lanes and timeouts,
- * and exactly the contract's errors.
+ * An MCP tool call is a call of the execution core with the caller's identity: the same validation,
+ * limits, lanes and timeouts as the operation's HTTP route, and the contract's messages. Arguments
+ * that do not fit the tool are the protocol's invalid-params error (-32602), naming the field;
+ * what the operation refuses is a tool result with isError.
  */
 
 type Content =
@@ -25,65 +29,91 @@ interface FileArgument {
   file_name?: unknown;
 }
 
+export interface McpCaller {
+  client: string;
+  log: FastifyBaseLogger;
+  signal: AbortSignal;
+  /** The largest file the operation takes (its route's upload limit). */
+  uploadBytes: (tool: McpTool) => number;
+}
+
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Deeper arguments than any tool's schema has are refused before anything walks them. */
+const maxDepth = 32;
 
-/** A caller's mistake in the MCP arguments themselves, answered like the API's VALIDATION_ERROR. */
-function invalid(message: string, field: string): CallResult {
-  const body = { success: false, message, code: 'VALIDATION_ERROR', details: [{ field, message }] };
-  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
+/**
+ * The protocol's invalid-params error. (The SDK sends a thrown error's own code and message; an
+ * McpError's message would carry its "MCP error -32602:" prefix twice once the client adds its own.)
+ */
+class InvalidParams extends Error {
+  readonly code = ErrorCode.InvalidParams;
 }
 
-function decodeFile(arg: FileArgument, field: string): Blob | string {
-  if (typeof arg.file_base64 !== 'string') return `${field}file_base64 must be a base64 string.`;
-  const text = arg.file_base64.replace(/\s+/g, '');
-  if (text.length % 4 === 1 || !base64.test(text)) return `${field}file_base64 is not valid base64.`;
-  return new Blob([Buffer.from(text, 'base64')]);
-}
+const invalidParams = (field: string, message: string) => new InvalidParams(`${field}: ${message}`);
 
-const fileName = (arg: FileArgument) =>
-  typeof arg.file_name === 'string' && arg.file_name.trim() ? arg.file_name.trim() : 'upload';
-
-/** The operation's fields of the arguments, as form values (the multipart API reads text). */
-function fieldsOf(args: Record<string, unknown>): [string, string][] {
-  return Object.entries(args)
-    .filter(([name, value]) => !['file_base64', 'file_name', 'files'].includes(name) && value != null)
-    .map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]);
-}
-
-async function requestFor(
-  mcpTool: McpTool,
-  args: Record<string, unknown>,
-): Promise<{ payload: string | Buffer; contentType: string } | CallResult> {
-  const { input } = mcpTool.tool.api;
-  if (input.kind === 'json-or-file' && args.file_base64 === undefined) {
-    const { file_name: _name, ...fields } = args;
-    return { payload: JSON.stringify(fields), contentType: 'application/json' };
+/** The nesting depth of a JSON value, without recursion (a value nested thousands deep is data). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > maxDepth) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
-  const form = new FormData();
+  return deepest;
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+function decodeFile(arg: FileArgument, field: string, maxBytes: number): InputFile {
+  if (typeof arg.file_base64 !== 'string')
+    throw invalidParams(`${field}file_base64`, 'must be a base64 string.');
+  const text = arg.file_base64.replace(/\s+/g, '');
+  if (text.length % 4 === 1 || !base64.test(text)) {
+    throw invalidParams(`${field}file_base64`, 'is not valid base64.');
+  }
+  const filename =
+    typeof arg.file_name === 'string' && arg.file_name.trim() ? arg.file_name.trim() : 'upload';
+  const data = Buffer.from(text, 'base64');
+  if (data.length > maxBytes) {
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The file "${filename}" is larger than the ${mb(maxBytes)} allowed.`,
+    );
+  }
+  return { filename, data };
+}
+
+/**
+ * The operation's fields and files of the arguments. With a file the fields are read as a form
+ * reads them (text), as the HTTP API's multipart route does; a text tool without one takes JSON.
+ */
+function inputOf(mcpTool: McpTool, args: Record<string, unknown>, maxBytes: number) {
+  const { input } = mcpTool.tool.api;
+  const { file_base64: _data, file_name: _name, files: _files, ...rest } = args;
+  if (input.kind === 'json-or-file' && args.file_base64 === undefined) return { fields: rest, files: [] };
+  let files: InputFile[];
   if (input.kind === 'files') {
     if (!Array.isArray(args.files))
-      return invalid('files must be a list of {file_base64, file_name}.', 'files');
-    for (const [i, item] of (args.files as FileArgument[]).entries()) {
-      const file = decodeFile(item ?? {}, `files[${i}].`);
-      if (typeof file === 'string') return invalid(file, `files[${i}].file_base64`);
-      form.append(input.field, file, fileName(item));
-    }
+      throw invalidParams('files', 'must be a list of {file_base64, file_name}.');
+    if (args.files.length > input.max) throw invalidParams('files', `at most ${input.max} files.`);
+    files = (args.files as FileArgument[]).map((item, i) => decodeFile(item ?? {}, `files[${i}].`, maxBytes));
   } else {
-    const file = decodeFile(args, '');
-    if (typeof file === 'string') return invalid(file, 'file_base64');
-    form.append(input.field, file, fileName(args));
+    files = [decodeFile(args, '', maxBytes)];
   }
-  for (const [name, value] of fieldsOf(args)) form.append(name, value);
-  // The platform's own multipart encoder (undici) writes the body and its boundary.
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
-  };
+  const fields = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, value]) => value != null)
+      .map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+  );
+  return { fields, files };
 }
 
-function resultOf(status: number, type: string, body: Buffer, filename: string | undefined): CallResult {
-  const mimeType = type.split(';', 1)[0]?.trim() || 'application/octet-stream';
+function resultOf(response: StoredResponse): CallResult {
+  const { status, headers, body } = response;
+  const mimeType = (headers['content-type'] ?? '').split(';', 1)[0]?.trim() || 'application/octet-stream';
   if (status >= 400) return { content: [{ type: 'text', text: body.toString('utf8') }], isError: true };
   if (mimeType.startsWith('image/') && mimeType !== 'image/svg+xml') {
     return { content: [{ type: 'image', data: body.toString('base64'), mimeType }] };
@@ -91,7 +121,7 @@ function resultOf(status: number, type: string, body: Buffer, filename: string |
   if (mimeType === 'application/json' || mimeType.startsWith('text/') || mimeType === 'application/xml') {
     return { content: [{ type: 'text', text: body.toString('utf8') }] };
   }
-  const name = filename ?? 'result';
+  const name = downloadName(headers['content-disposition']) ?? 'result';
   return {
     content: [
       { type: 'text', text: `${name}: ${body.length} bytes of ${mimeType}.` },
@@ -108,26 +138,37 @@ function resultOf(status: number, type: string, body: Buffer, filename: string |
 }
 
 export async function callTool(
-  app: FastifyInstance,
+  core: Core,
   mcpTool: McpTool,
   args: Record<string, unknown>,
-  caller: { headers: Record<string, string>; remoteAddress: string },
+  caller: McpCaller,
 ): Promise<CallResult> {
-  const request = await requestFor(mcpTool, args);
-  if ('content' in request) return request;
-  const options: InjectOptions = {
-    method: 'POST',
-    url: operationUrl(mcpTool.tool),
-    payload: request.payload,
-    headers: { ...caller.headers, 'content-type': request.contentType },
-    remoteAddress: caller.remoteAddress,
-  };
-  const response = await app.inject(options);
-  const disposition = response.headers['content-disposition'];
-  return resultOf(
-    response.statusCode,
-    String(response.headers['content-type'] ?? ''),
-    response.rawPayload,
-    downloadName(typeof disposition === 'string' ? disposition : undefined),
-  );
+  if (depthOf(args) > maxDepth) {
+    throw new InvalidParams(`The arguments are nested more than ${maxDepth} levels deep.`);
+  }
+  const retryAfter = core.config.loadShedding.retryAfterSeconds;
+  try {
+    const { fields, files } = inputOf(mcpTool, args, caller.uploadBytes(mcpTool));
+    let call: ReturnType<Core['check']>;
+    try {
+      call = core.check(mcpTool.tool, fields, files);
+    } catch (error) {
+      // Arguments that do not fit the tool's schema: the protocol's own error, naming the field.
+      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details?.[0]) {
+        throw invalidParams(error.details[0].field, error.details[0].message);
+      }
+      throw error;
+    }
+    const result = await core.run(call, {
+      client: caller.client,
+      log: caller.log,
+      signal: caller.signal,
+      wait: false,
+    });
+    const sourceName = files[0]?.filename;
+    return resultOf(await storedResult(result, { operation: operationName(mcpTool.tool), sourceName }));
+  } catch (error) {
+    if (error instanceof InvalidParams) throw error;
+    return resultOf(storedError(error, retryAfter));
+  }
 }

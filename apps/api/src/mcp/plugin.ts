@@ -2,32 +2,28 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Core } from '../core/core.js';
 import { ApiError } from '../errors.js';
+import { clientGone } from '../http/tool-route.js';
 import { callTool } from './call.js';
-import { mcpTools } from './tools.js';
+import { type McpTool, mcpTools } from './tools.js';
 
 export const mcpPath = '/mcp';
 
 export interface McpOptions {
   version: string;
+  core: Core;
+  /** The largest file an operation takes (its HTTP route's upload limit). */
+  uploadBytes: (tool: McpTool) => number;
   /** The largest JSON body a call may send: the largest upload, base64-encoded, plus its fields. */
   bodyLimit: number;
 }
 
 const toolsByName = new Map(mcpTools.map((tool) => [tool.name, tool]));
 
-/** The headers an operation needs from the MCP request: the caller's key, its request id. */
-function forwarded(request: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of ['authorization', 'x-api-key', 'x-request-id']) {
-    const value = request.headers[name];
-    if (typeof value === 'string') out[name] = value;
-  }
-  return out;
-}
-
 /** One MCP server for one HTTP request (stateless Streamable HTTP): nothing is kept between calls. */
-function serverFor(app: FastifyInstance, request: FastifyRequest, version: string): Server {
+function serverFor(request: FastifyRequest, options: McpOptions, signal: AbortSignal): Server {
+  const { version, core } = options;
   const server = new Server({ name: 'developer-toolkit', version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: mcpTools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
@@ -42,9 +38,11 @@ function serverFor(app: FastifyInstance, request: FastifyRequest, version: strin
       };
       return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
     }
-    return callTool(app, tool, call.params.arguments ?? {}, {
-      headers: forwarded(request),
-      remoteAddress: request.ip,
+    return callTool(core, tool, call.params.arguments ?? {}, {
+      client: request.apiKeyId ?? request.ip,
+      log: request.log,
+      signal,
+      uploadBytes: options.uploadBytes,
     });
   });
   return server;
@@ -57,7 +55,7 @@ function serverFor(app: FastifyInstance, request: FastifyRequest, version: strin
  */
 export async function mcpRoutes(app: FastifyInstance, options: McpOptions): Promise<void> {
   app.post(mcpPath, { bodyLimit: options.bodyLimit }, async (request, reply) => {
-    const server = serverFor(app, request, options.version);
+    const server = serverFor(request, options, clientGone(reply));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,7 +1,7 @@
 import {
-  apiBasePath,
   documentedJsonSchema,
   type JsonSchema,
+  type LiveTool,
   liveTools,
   mcpToolName,
   type ToolSpec,
@@ -19,7 +19,7 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
-  tool: ToolSpec;
+  tool: LiveTool;
 }
 
 const fileProperties = {
@@ -67,8 +67,5 @@ export const mcpTools: readonly McpTool[] = liveTools.map((tool) => ({
   name: mcpToolName(tool as ToolSpec),
   description: description(tool as ToolSpec),
   inputSchema: inputSchema(tool as ToolSpec),
-  tool: tool as ToolSpec,
+  tool,
 }));
-
-/** The HTTP path an MCP tool calls. */
-export const operationUrl = (tool: ToolSpec) => `${apiBasePath}${tool.api.path}`;

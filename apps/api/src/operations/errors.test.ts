@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '../plugins/errors.js';
+import { toApiError } from '../errors.js';
 import { OperationError } from './errors.js';
 
 describe('OperationError', () => {

@@ -1,11 +1,11 @@
 import { buffer } from 'node:stream/consumers';
-import type { UploadedFile } from '../http/multipart.js';
-import { downloadName, rawStem } from '../http/result.js';
-import type { Execute, StoredResponse } from '../jobs/types.js';
+import type { Core } from '../core/core.js';
+import type { InputFile } from '../core/fields.js';
+import { downloadName, rawStem, resultExtension, type StoredResponse, storedResult } from '../core/result.js';
 import { zipStream } from '../operations/files/compress/archive.js';
 import { uniqueMemberNames } from '../operations/files/compress/names.js';
 import type { Plan } from './plan.js';
-import { resultExtension, runChain, StepFailed } from './run.js';
+import { type ChainOptions, runChain, StepFailed } from './run.js';
 
 /*
  * A batch: every file through the same steps, one after the other (each step still queues in its
@@ -20,41 +20,37 @@ export interface ManifestEntry {
   error: { step: number | null; code: string; message: string } | null;
 }
 
+/** The last step's operation name (download names: <stem>-<operation>.<ext>). */
+export const lastOperation = (plan: Plan) => plan.steps.at(-1)?.op.split('/').pop() ?? 'result';
+
 /** The result's download name (filename* first), else <stem>-<operation>.<ext>. */
-function outputName(input: string, plan: Plan, response: StoredResponse): string {
+function outputName(input: string, plan: Plan, response: StoredResponse, extension: string): string {
   const named = downloadName(response.headers['content-disposition']);
   if (named) return named;
-  const operation = plan.steps.at(-1)?.op.split('/').pop() ?? 'result';
-  return `${rawStem(input) || 'file'}-${operation}.${resultExtension(response)}`;
+  return `${rawStem(input) || 'file'}-${lastOperation(plan)}.${extension}`;
 }
 
 export async function batchZip(
-  execute: Execute,
+  core: Core,
   plan: Plan,
-  files: readonly UploadedFile[],
-  options: { accept: string | undefined; requestId: string; signal: AbortSignal },
-): Promise<{ zip: Buffer; durations: number[]; intermediate: boolean[] }> {
+  files: readonly InputFile[],
+  options: ChainOptions,
+): Promise<{ zip: Buffer; durations: number[] }> {
   const durations = plan.steps.map(() => 0);
-  // A step is marked as handing on an intermediate when it did so for every file that got through.
-  let intermediate: boolean[] | undefined;
   const results: { input: string; name?: string; data?: Buffer; error?: ManifestEntry['error'] }[] = [];
   for (const [i, file] of files.entries()) {
     const input = file.filename || `file-${i + 1}`;
     try {
-      const chain = await runChain(
-        execute,
-        plan,
-        { file: { name: input, data: file.data } },
-        {
-          ...options,
-          requestId: `${options.requestId}-file${i + 1}`,
-        },
-      );
+      const chain = await runChain(core, plan, { file: { filename: input, data: file.data } }, options);
       chain.durations.forEach((ms, step) => {
         durations[step] = (durations[step] ?? 0) + ms;
       });
-      intermediate = chain.intermediate.map((flag, step) => flag && (intermediate?.[step] ?? true));
-      results.push({ input, name: outputName(input, plan, chain.response), data: chain.response.body });
+      const response = await storedResult(chain.result, {
+        operation: lastOperation(plan),
+        sourceName: chain.sourceName,
+      });
+      const name = outputName(input, plan, response, resultExtension(chain.result));
+      results.push({ input, name, data: response.body });
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error;
       results.push({ input, error: { step: error.step, code: error.code, message: error.message } });
@@ -79,5 +75,5 @@ export async function batchZip(
     ...done.map((r, i) => ({ name: names[i] ?? `result-${i + 1}`, data: r.data ?? Buffer.alloc(0) })),
   ];
   const zip = await buffer(zipStream(members, { mtime: new Date() }));
-  return { zip, durations, intermediate: intermediate ?? [] };
+  return { zip, durations };
 }

@@ -7,8 +7,8 @@ import {
   type PlannedStep,
   takesSeveral,
 } from '@toolkit/catalog';
+import { validateFields } from '../core/fields.js';
 import { ApiError } from '../errors.js';
-import { validateFields } from '../http/tool-input.js';
 
 /*
  * A pipeline request, checked as a whole before any step runs: its shape, each step's operation and

@@ -46,8 +46,7 @@ export const apiKeysPlugin = fp(
     const known = options.keys.map((key) => ({ digest: digest(key), id: keyId(key) }));
     const open = new Set(options.open);
     app.addHook('onRequest', async (request, reply) => {
-      if (request.internal || request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? ''))
-        return;
+      if (request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? '')) return;
       const key = presentedKey(request.headers);
       const challenge = { headers: { 'www-authenticate': 'Bearer' } };
       // A refused request counts against its address's rate limit (429 once spent) before its 401;

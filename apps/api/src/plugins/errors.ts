@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { apiBasePath, type ErrorCode, errorCodes } from '@toolkit/catalog';
+import { apiBasePath } from '@toolkit/catalog';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../errors.js';
+import { ApiError, toApiError } from '../errors.js';
 import { lingerThenClose } from '../http/linger.js';
 import { failBody } from '../http/upload-guard.js';
-import { OperationError } from '../operations/errors.js';
 import { earlySecurityHeaders } from './security-headers.js';
 
 /*
@@ -15,57 +14,6 @@ import { earlySecurityHeaders } from './security-headers.js';
  * errors, bugs) into the contract's JSON error; a 404 handler answers unknown routes, with 405 and
  * an Allow header when the path exists under another method. Never HTML, never a stack trace.
  */
-
-const byStatus: Record<number, ErrorCode> = {
-  400: 'MALFORMED_REQUEST',
-  403: 'NOT_FOUND',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  408: 'REQUEST_TIMEOUT',
-  413: 'PAYLOAD_TOO_LARGE',
-  // A path segment longer than Fastify's maxParamLength: the request is at fault, not we.
-  414: 'MALFORMED_REQUEST',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'OVERLOADED',
-};
-
-const fastifyMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE:
-    'This Content-Type is not accepted here. Send files as multipart/form-data and text as application/json.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty. Send a JSON object, or no Content-Type at all.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The JSON body could not be parsed.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
-  FST_ERR_BAD_URL:
-    'The address is not a valid URL: a "%" in it must start an escape such as %20 that decodes to UTF-8 text.',
-  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
-  FST_ERR_HANDLER_TIMEOUT: errorCodes.TIMEOUT.message,
-};
-
-/** Translates any thrown value into the contract's error. */
-export function toApiError(error: unknown, bodyLimit: number): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof OperationError) {
-    const details = error.field
-      ? [{ field: error.field, message: error.detail ?? error.message }]
-      : undefined;
-    return new ApiError(error.code, error.message, { details, cause: error });
-  }
-  const e = error as Partial<FastifyError> & { status?: number };
-  const status = e.statusCode ?? e.status ?? 500;
-  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    const mb = Math.round((bodyLimit / 1024 / 1024) * 10) / 10;
-    return new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the ${mb} MB allowed.`);
-  }
-  const code = byStatus[status];
-  if (status >= 500 || !code) {
-    return new ApiError('INTERNAL_ERROR', undefined, { cause: error });
-  }
-  const known = e.code ? fastifyMessages[e.code] : undefined;
-  // JSON syntax errors carry a 400 and no Fastify code.
-  const message = known ?? (error instanceof SyntaxError ? 'The JSON body could not be parsed.' : undefined);
-  return new ApiError(code, message, { cause: error });
-}
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   // A body we did not read (an early 413, a refused upload) is not read to its end.

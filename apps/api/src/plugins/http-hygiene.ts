@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import fp from 'fastify-plugin';
+import { serverRestarting } from '../core/admission.js';
 import { ApiError } from '../errors.js';
-import { serverRestarting } from '../http/admission.js';
 import { isMultipart } from '../http/multipart.js';
 import { type UploadPace, watchBody } from '../http/upload-guard.js';
 import { writeRawError } from './errors.js';

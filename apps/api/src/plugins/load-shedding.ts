@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverBusy, serverRestarting } from '../http/admission.js';
+import { serverBusy, serverRestarting } from '../core/admission.js';
 
 export interface LoadSheddingOptions {
   /** Shed when the event loop lags more than this (ms); 0 turns the check off. */

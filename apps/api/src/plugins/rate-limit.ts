@@ -75,8 +75,7 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
       nameSpace: 'toolkit-rate-limit:',
       ...(redis ? { redis } : {}),
-      // Jobs run by this process were counted when they were submitted.
-      allowList: (request) => request.internal === true || exempt.has(request.routeOptions.url ?? ''),
+      allowList: (request) => exempt.has(request.routeOptions.url ?? ''),
       // With API keys on, each key has its own allowance (the key's hash, never the key).
       keyGenerator: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : request.ip),
       errorResponseBuilder: (_request, context) => {

@@ -51,12 +51,14 @@ export class Lane {
     this.#slots = new JobSlots(settings.concurrency, settings.perClient);
   }
 
-  /** A slot for `client`, resolved with its release; rejects at once when the queue is full. */
-  enter(client: string, signal?: AbortSignal): Promise<() => void> {
+  /**
+   * A slot for `client`, resolved with its release; rejects at once when the queue is full, unless
+   * `wait` (work already accepted, which waits its turn for as long as it takes).
+   */
+  enter(client: string, signal?: AbortSignal, wait = false): Promise<() => void> {
     return this.#slots.acquire({
       key: client,
-      maxQueued: this.settings.queue,
-      maxWaitMs: this.settings.maxWaitMs,
+      ...(wait ? {} : { maxQueued: this.settings.queue, maxWaitMs: this.settings.maxWaitMs }),
       ...(signal ? { signal } : {}),
     });
   }

@@ -2,8 +2,8 @@ import type { LiveToolId, resultKinds, ToolById } from '@toolkit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
-import type { UploadedFile } from '../http/multipart.js';
-import type { ToolResult } from '../http/result.js';
+import type { InputFile } from '../core/fields.js';
+import type { ToolResult } from '../core/result.js';
 import type { ImageLimits } from '../operations/image/limits.js';
 
 type ApiOf<Id extends LiveToolId> = ToolById<Id>['api'];
@@ -13,10 +13,10 @@ export type FieldsOf<Id extends LiveToolId> =
   ApiOf<Id> extends { request: infer S extends z.ZodType } ? z.output<S> : never;
 
 type FilesOf<Input> = Input extends { kind: 'file' }
-  ? { file: UploadedFile }
+  ? { file: InputFile }
   : Input extends { kind: 'files' }
-    ? { files: UploadedFile[] }
-    : { file: UploadedFile | undefined };
+    ? { files: InputFile[] }
+    : { file: InputFile | undefined };
 
 /** What a handler receives: typed fields plus the file(s) its input kind promises. */
 export type HandlerInput<Id extends LiveToolId> = { fields: FieldsOf<Id> } & FilesOf<ApiOf<Id>['input']>;

@@ -36,10 +36,8 @@ export async function compressImage(
       lossless: options.lossless,
     },
   });
-  // A pipeline's intermediate is never given back as it came. (source.input: the bytes read, which a
-  // pipeline may hold in place of this upload, see handoff.ts.)
   const { data } = source.input;
-  if (result.data.length < data.length || source.intermediate) return { ...result, compressed: true };
+  if (result.data.length < data.length) return { ...result, compressed: true };
   return {
     data,
     format: probe.format,

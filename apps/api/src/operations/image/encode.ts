@@ -1,7 +1,6 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import { type Rgba, white } from './colour.js';
 import { extensions, mimeTypes, opaqueFormats, type WriteFormat } from './formats.js';
-import { type Handoff, handoffLimit } from './handoff.js';
 
 /** How an image is written; shared by every operation. */
 export interface EncodeSettings {
@@ -40,8 +39,6 @@ export interface ImageResult {
   /** An animation was written as its first frame only. */
   firstFrameOnly: boolean;
   colour: ColourHandling;
-  /** Set when this is a pipeline's intermediate (uncompressed TIFF): the format it stands for. */
-  handoff?: Handoff;
 }
 
 /** What the encoder should know about where the pixels came from. */
@@ -50,8 +47,6 @@ export interface EncodeHints {
   paletteInput?: boolean;
   /** Frame timing for an animation rebuilt from raw frames (see frames.ts). */
   timing?: { delay?: number[]; loop?: number };
-  /** Every frame of an animation is in the pipeline (it is encoded as such, never handed off). */
-  animated?: boolean;
 }
 
 /** Formats whose files can carry an ICC profile. */
@@ -151,18 +146,6 @@ export async function encodeImage(
     // libvips writes grey inputs as RGB by default: three channels where one says the same.
     policy.image = policy.image.toColourspace('b-w');
   }
-  // A pipeline's intermediate (see handoff.ts): everything the format implies but its encoding.
-  // (Not for metadata kept: TIFF does not carry EXIF.)
-  const maxBytes = hints.animated || settings.keepMetadata ? undefined : handoffLimit();
-  if (maxBytes !== undefined) {
-    const tiff = await policy.image.tiff({ compression: 'none' }).toBuffer({ resolveWithObject: true });
-    if (tiff.data.length <= maxBytes) {
-      const handoff = { format: settings.format, palette: writesPalette(settings, hints) };
-      return { ...described(tiff, 'tiff', policy.colour), handoff };
-    }
-    // Larger than the next step may take: encoded after all, from these pixels (no second decode).
-    policy.image = sharp(tiff.data).keepIccProfile();
-  }
   const encoded = await encoder(policy.image, settings, hints).toBuffer({ resolveWithObject: true });
   return described(encoded, settings.format, policy.colour);
 }
@@ -182,11 +165,4 @@ function described(
     pages: info.pages ?? 1,
     colour,
   };
-}
-
-/** Whether the format as encoder() writes it is a palette image (what the next step would read). */
-function writesPalette(settings: EncodeSettings, hints: EncodeHints): boolean {
-  if (settings.format === 'gif') return true;
-  if (settings.format !== 'png') return false;
-  return settings.effort === 'smallest' ? !settings.lossless : Boolean(hints.paletteInput);
 }

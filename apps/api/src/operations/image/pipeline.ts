@@ -36,7 +36,6 @@ import { OperationError } from '../errors.js';
 import { type EncodeSettings, encodeImage, type ImageResult } from './encode.js';
 import { decodeFailure } from './failures.js';
 import { animatedFormats, type InputFormat, type WriteFormat } from './formats.js';
-import { handoffInput, parkedInput } from './handoff.js';
 import type { ImageLimits } from './limits.js';
 import { detectFormat, type ImageProbe, megapixels, probeImage } from './probe.js';
 
@@ -51,8 +50,6 @@ export interface OpenedImage {
   input: ImageInput;
   probe: ImageProbe;
   limits: ImageLimits;
-  /** The upload is a pipeline's intermediate (handoff.ts), not a file of the client's. */
-  intermediate?: boolean;
 }
 
 /**
@@ -93,22 +90,17 @@ export const openChecks: OpenChecks = {
  * @example const source = await openImage({ data, name: 'cat.png' }, limits); source.probe.width // 451
  */
 export async function openImage(
-  upload: ImageInput,
+  input: ImageInput,
   limits: ImageLimits,
   checks: OpenChecks = openChecks,
 ): Promise<OpenedImage> {
-  const parked = parkedInput();
-  const input = parked ? { ...upload, data: parked } : upload;
   if (checks.beforeHeader.length > 0) {
     const format = await detectFormat(input.data, input.name);
     for (const check of checks.beforeHeader) await check(input, format, limits);
   }
-  const probed = await probeImage(input.data, input.name, limits);
-  for (const check of checks.beforeDecode) await check(input, probed, limits);
-  // A pipeline's intermediate is read as the format it stands for (see handoff.ts).
-  const handoff = handoffInput(probed.format);
-  const probe = handoff ? { ...probed, format: handoff.format, isPalette: handoff.palette } : probed;
-  return { input, probe, limits, intermediate: Boolean(handoff) };
+  const probe = await probeImage(input.data, input.name, limits);
+  for (const check of checks.beforeDecode) await check(input, probe, limits);
+  return { input, probe, limits };
 }
 
 /** What a step knows besides the pipeline it extends. */
@@ -189,7 +181,7 @@ export async function runPipeline(source: OpenedImage, plan: PipelinePlan): Prom
     const result = await encodeImage(
       image,
       { ...plan.encode, format: plan.format },
-      { paletteInput: source.probe.isPalette, timing: context.timing, animated },
+      { paletteInput: source.probe.isPalette, timing: context.timing },
     );
     return { ...result, firstFrameOnly: multiFrame && !animated };
   } catch (cause) {

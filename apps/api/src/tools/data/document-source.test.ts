@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from '../../http/multipart.js';
+import type { InputFile } from '../../core/fields.js';
 import { documentSource, handOver } from './document-source.js';
 
-const upload = (data: Buffer) =>
-  ({ field: 'file', filename: 'a.csv', declaredType: 'text/csv', data }) as UploadedFile;
+const upload = (data: Buffer) => ({ filename: 'a.csv', data }) as InputFile;
 
 describe('handOver', () => {
   it('moves an upload that owns its buffer to the worker', () => {

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../../http/multipart.js';
+import type { InputFile } from '../../core/fields.js';
 import { assertNesting } from '../../operations/data/limits.js';
 import { OperationError } from '../../operations/errors.js';
 import { bodySourceOf } from '../../plugins/json-body.js';
@@ -22,7 +22,7 @@ export interface DocumentSource<T> {
 export function documentSource<T>(
   value: T | undefined,
   key: string,
-  file: UploadedFile | undefined,
+  file: InputFile | undefined,
   what: string,
 ): DocumentSource<T> {
   if (file)
@@ -46,7 +46,7 @@ export function documentSource<T>(
  * costs less to send than a structured clone of the value. A value without that text (never, from
  * a request) travels as a clone, which overflows the stack 100,000 levels deep: checked here first.
  */
-export function jsonSource(value: unknown, file: UploadedFile | undefined): DocumentSource<unknown> {
+export function jsonSource(value: unknown, file: InputFile | undefined): DocumentSource<unknown> {
   const source = documentSource(value, 'json', file, 'JSON');
   if (typeof source.input === 'string' || source.input instanceof Uint8Array) return source;
   const body = bodySourceOf(source.input);

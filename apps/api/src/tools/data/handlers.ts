@@ -1,5 +1,5 @@
 import { delimiterChar } from '@toolkit/catalog';
-import { contentDisposition } from '../../http/result.js';
+import { contentDisposition } from '../../core/result.js';
 import { runTask } from '../../runtime/worker-pool.js';
 import type { HandlerTable } from '../types.js';
 import { documentSource, handOver, jsonSource, jsonType } from './document-source.js';

@@ -1,5 +1,5 @@
 import { compressionLimits } from '@toolkit/catalog';
-import { contentDisposition } from '../../http/result.js';
+import { contentDisposition } from '../../core/result.js';
 import { OperationError } from '../../operations/errors.js';
 import { createArchive } from '../../operations/files/compress/archive.js';
 import { convertFile } from '../../operations/files/convert/convert-file.js';
@@ -28,7 +28,7 @@ export const fileHandlers = {
   'file-detection': async ({ file }, { signal }) => {
     const data = await detectFileType(
       file.data,
-      { name: file.filename, mime: file.declaredType },
+      { name: file.filename, mime: file.declaredType ?? '' },
       detectInWorker(signal),
     );
     return {
@@ -75,7 +75,7 @@ export const fileHandlers = {
       {
         data: file.data,
         name: file.filename,
-        declaredType: file.declaredType,
+        declaredType: file.declaredType ?? '',
         to: fields.to,
         sheet: fields.sheet,
       },

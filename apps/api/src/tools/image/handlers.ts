@@ -1,13 +1,12 @@
 import { firstFrameHeader, getTool, imageHeaders } from '@toolkit/catalog';
-import type { UploadedFile } from '../../http/multipart.js';
-import type { FileResult } from '../../http/result.js';
+import type { InputFile } from '../../core/fields.js';
+import type { FileResult } from '../../core/result.js';
 import { imageToBase64 } from '../../operations/image/base64.js';
 import { combineImages } from '../../operations/image/combine.js';
 import { compressImage } from '../../operations/image/compress.js';
 import { convertImage } from '../../operations/image/convert.js';
 import type { ImageResult } from '../../operations/image/encode.js';
 import { flipImage } from '../../operations/image/flip.js';
-import { giveHandoff, handoffHeader } from '../../operations/image/handoff.js';
 import type { ImageLimits } from '../../operations/image/limits.js';
 import type { ImageInput } from '../../operations/image/pipeline.js';
 import { resizeImage } from '../../operations/image/resize.js';
@@ -18,12 +17,12 @@ import type { HandlerContext, HandlerTable } from '../types.js';
 /** What a reply needs of an image result (compress may hand back the upload itself). */
 type ReplyImage = Pick<
   ImageResult,
-  'data' | 'mimeType' | 'extension' | 'width' | 'height' | 'firstFrameOnly' | 'handoff'
+  'data' | 'mimeType' | 'extension' | 'width' | 'height' | 'firstFrameOnly'
 >;
 
 /**
  * A binary image reply with the contract's image headers, and X-Animation when an animation was
- * written as its first frame. A pipeline step's intermediate is parked, not sent (handoff.ts).
+ * written as its first frame.
  */
 function imageReply(
   image: ReplyImage,
@@ -32,7 +31,7 @@ function imageReply(
 ): FileResult {
   return {
     kind: 'file',
-    data: image.handoff ? Buffer.alloc(0) : image.data,
+    data: image.data,
     contentType: image.mimeType,
     extension: image.extension,
     headers: {
@@ -41,7 +40,6 @@ function imageReply(
       [imageHeaders.originalSize.name]: originalBytes,
       [imageHeaders.outputSize.name]: image.data.length,
       ...(image.firstFrameOnly ? { [firstFrameHeader.name]: 'first-frame' } : {}),
-      ...(image.handoff ? { [handoffHeader]: giveHandoff(image.handoff, image.data) } : {}),
       ...extra,
     },
   };
@@ -52,7 +50,7 @@ function oneImage<Options>(
   operation: (input: ImageInput, options: Options, limits: ImageLimits) => Promise<ImageResult>,
 ) {
   return async (
-    { fields, file }: { fields: Options; file: UploadedFile },
+    { fields, file }: { fields: Options; file: InputFile },
     { imageLimits }: HandlerContext,
   ): Promise<FileResult> => {
     const image = await operation({ data: file.data, name: file.filename }, fields, imageLimits);

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { type LaneId, laneOf, type ToolSpec } from '@toolkit/catalog';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -34,24 +33,30 @@ export function createAdmission(config: Config): Admission {
 }
 
 /**
- * The lane a request runs in: its tool's, except that a small body of a light tool (known from
- * Content-Length) runs in the light lane and a larger one, or one of unknown length, with the
- * worker threads.
+ * The lane a call runs in: its tool's, except that a small input of a light tool (an HTTP body's
+ * Content-Length, or the bytes a job or step holds) runs in the light lane and a larger one, or
+ * one of unknown length (NaN), with the worker threads.
  */
-export function laneFor(spec: ToolSpec, headers: IncomingHttpHeaders, config: Config): LaneId {
+export function laneFor(spec: ToolSpec, bodyBytes: number, config: Config): LaneId {
   const lane = laneOf(spec);
   if (lane !== 'light') return lane;
-  const length = Number(headers['content-length']);
-  return Number.isFinite(length) && length <= config.lightMaxBytes ? 'light' : 'workers';
+  return Number.isFinite(bodyBytes) && bodyBytes <= config.lightMaxBytes ? 'light' : 'workers';
 }
 
 /**
  * A slot of `lane` for `client`, or 503 OVERLOADED: at once when its queue is full, or when none
  * frees up in time. Rejects with the signal's reason when the client goes away while waiting.
+ * `wait`: work already accepted (a job, a pipeline's next step) waits its turn however long the
+ * queue, instead of being refused.
  */
-export async function laneSlot(lane: Lane, client: string, signal: AbortSignal): Promise<() => void> {
+export async function laneSlot(
+  lane: Lane,
+  client: string,
+  signal: AbortSignal,
+  wait = false,
+): Promise<() => void> {
   try {
-    return await lane.enter(client, signal);
+    return await lane.enter(client, signal, wait);
   } catch (error) {
     if (error instanceof SlotsBusyError) throw serverBusy(error);
     throw error;
@@ -59,27 +64,25 @@ export async function laneSlot(lane: Lane, client: string, signal: AbortSignal):
 }
 
 /**
- * Runs `work` with an AbortSignal that fires when the deadline passes or the client goes away,
- * and answers 503 TIMEOUT at the deadline. The slots in `hold` are released only once the work
+ * Runs `work` with an AbortSignal that fires when the deadline passes or `gone` aborts (the client
+ * went away, the job was cancelled), and answers 503 TIMEOUT at the deadline. The slots in `hold` are released only once the work
  * has really settled, not when the answer goes out: an operation that cannot be stopped at once
  * still occupies its core, and a freed slot would let more run side by side than the limit says.
  *
- * @example await underDeadline((signal) => run(input, { signal }), 30_000, reply.raw, [releaseWork, releaseUpload]);
+ * @example await underDeadline((signal) => run(input, { signal }), 30_000, clientGone, [releaseWork]);
  */
 export async function underDeadline<T>(
   work: (signal: AbortSignal) => Promise<T>,
   ms: number,
-  response: ServerResponse,
+  gone: AbortSignal,
   hold: (() => void)[],
 ): Promise<T> {
   const controller = new AbortController();
   const timeout = new ApiError('TIMEOUT', `The request took longer than ${ms / 1000} s to process.`);
   const timer = setTimeout(() => controller.abort(timeout), ms);
-  const gone = () => {
-    if (!response.writableFinished)
-      controller.abort(new ApiError('MALFORMED_REQUEST', 'The client went away.'));
-  };
-  response.once('close', gone);
+  const leave = () => controller.abort(gone.reason);
+  if (gone.aborted) leave();
+  else gone.addEventListener('abort', leave, { once: true });
   let running: Promise<T>;
   try {
     running = work(controller.signal);
@@ -92,7 +95,7 @@ export async function underDeadline<T>(
   );
   void settled.finally(() => {
     clearTimeout(timer);
-    response.off('close', gone);
+    gone.removeEventListener('abort', leave);
     for (const release of hold) release();
   });
   const aborted = new Promise<never>((_, reject) => {

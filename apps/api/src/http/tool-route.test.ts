@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectError, testConfig } from '../../test/helpers/app.js';
 import { form } from '../../test/helpers/form.js';
-import { createAdmission } from '../http/admission.js';
+import { createCore } from '../core/core.js';
+import type { AnalysisResult } from '../core/result.js';
+import type { JobsOptions } from '../jobs/setup.js';
 import { errorsPlugin } from '../plugins/errors.js';
 import { multipartPlugin } from '../plugins/multipart.js';
-import { registerToolRoute } from './register.js';
+import { handlers } from '../tools/handlers.js';
+import type { HandlerTable } from '../tools/types.js';
+import { registerToolRoute } from './tool-route.js';
 
 /* The route machinery for the input kinds future tools use: several files, and JSON or a file. */
 
@@ -45,21 +49,35 @@ const count = defineTool({
   },
 });
 
-const app = Fastify();
-const slots = createAdmission(config);
-beforeAll(async () => {
-  await app.register(errorsPlugin, { bodyLimit: 1024 * 1024, retryAfterSeconds: 5 });
-  await app.register(multipartPlugin);
-  registerToolRoute(app, combine, config, slots, async ({ fields, files }) => ({
+type TestInput = { fields: unknown; files: { filename: string; data: Buffer }[] };
+const testHandlers = {
+  ...handlers,
+  'combine-test': async ({ fields, files }: TestInput): Promise<AnalysisResult> => ({
     kind: 'analysis',
     message: 'ok',
     data: { fields, names: files.map((f) => f.filename) },
-  }));
-  registerToolRoute(app, count, config, slots, async ({ fields, files }) => ({
+  }),
+  'count-test': async ({ fields, files }: TestInput): Promise<AnalysisResult> => ({
     kind: 'analysis',
     message: 'ok',
     data: { fields, file: files[0]?.data.toString('utf8') ?? null },
-  }));
+  }),
+} as unknown as HandlerTable;
+// No job is sent here: an engine that would say so if one were.
+const jobs = {
+  engine: {} as JobsOptions['engine'],
+  queueSynchronous: false,
+  webhooks: { enabled: false, allowPrivate: false },
+  retryAfterSeconds: 5,
+} satisfies JobsOptions;
+const routes = { core: createCore(config, testHandlers), jobs, shutdown: new AbortController().signal };
+
+const app = Fastify();
+beforeAll(async () => {
+  await app.register(errorsPlugin, { bodyLimit: 1024 * 1024, retryAfterSeconds: 5 });
+  await app.register(multipartPlugin);
+  registerToolRoute(app, combine as never, routes);
+  registerToolRoute(app, count as never, routes);
   await app.ready();
 });
 afterAll(() => app.close());

@@ -1,7 +1,7 @@
 import { resizeRequest } from '@toolkit/catalog';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { stripEmpty, validateFields } from './tool-input.js';
+import { stripEmpty, validateFields } from './fields.js';
 
 describe('stripEmpty', () => {
   it('drops empty, blank, null and undefined values and keeps the rest', () => {

@@ -1,11 +1,9 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.js';
 import { underDeadline } from './admission.js';
 
-/** A response that has not finished: 'close' before the end means the client went away. */
-const response = () =>
-  Object.assign(new EventEmitter(), { writableFinished: false }) as unknown as ServerResponse;
+/** The caller's signal: aborted when the client goes away. */
+const response = () => new AbortController().signal;
 
 describe('underDeadline', () => {
   it('answers TIMEOUT at the deadline, aborts the signal, and keeps the slots until the work settles', async () => {
@@ -36,7 +34,8 @@ describe('underDeadline', () => {
   });
 
   it('aborts the signal when the client goes away, and releases once the work stops', async () => {
-    const res = response();
+    const client = new AbortController();
+    const res = client.signal;
     const released: string[] = [];
     const answer = underDeadline(
       (signal) =>
@@ -47,7 +46,7 @@ describe('underDeadline', () => {
       res,
       [() => released.push('work')],
     );
-    res.emit('close');
+    client.abort(new ApiError('MALFORMED_REQUEST', 'The client went away.'));
     await expect(answer).rejects.toMatchObject({ code: 'MALFORMED_REQUEST' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(released).toEqual(['work']);
