@@ -6,6 +6,7 @@ import { configureImageRuntime } from './operations/image/runtime.js';
 import { configureHeavyNice } from './runtime/priority.js';
 import { closeWorkerPool, configureWorkerPool } from './runtime/worker-pool.js';
 import { handlers } from './tools/handlers.js';
+import { startHeartbeat } from './worker-health.js';
 
 /*
  * `npm run worker`: a process that runs jobs from the Redis queues (REDIS_URL) through the execution
@@ -33,6 +34,10 @@ configureWorkerPool({ lightThreads: config.lanes.light.concurrency });
 configureHeavyNice(config.runtime.heavyNice);
 const jobs = await setUpJobs(createCore(config, handlers), log, 'worker');
 log.info({ concurrency: config.jobs.concurrency }, 'worker started: running jobs from Redis');
+// The deploy files' worker probes read this file (compose healthcheck, Kubernetes exec probes).
+const heartbeat = startHeartbeat({
+  onError: (err) => log.warn({ err: err.message }, 'worker heartbeat not written'),
+});
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
@@ -41,6 +46,7 @@ async function stop(signal: NodeJS.Signals) {
   log.info({ signal }, 'worker stopping: finishing running jobs');
   setTimeout(() => process.exit(1), config.timeouts.shutdownMs).unref();
   await jobs.engine.close();
+  await heartbeat.stop();
   await closeWorkerPool();
   process.exit(0);
 }
