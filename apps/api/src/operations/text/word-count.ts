@@ -1,4 +1,7 @@
-import { type Chunk, cutChunks } from './segment-chunks.js';
+import { CHAR_CLASSES } from './char-classes.js';
+import { countSentences, scanLayout, scanWords } from './fast-scan.js';
+import { countSegmented } from './segmented-count.js';
+import { Tally } from './tally.js';
 
 export interface WordCountResult {
   words: number;
@@ -20,134 +23,84 @@ export const READING_WORDS_PER_MINUTE = 238;
 export const SPEAKING_WORDS_PER_MINUTE = 150;
 const TOP_WORDS = 10;
 
-const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-
-/**
- * Characters that can join the one before them into a single grapheme cluster (combining marks,
- * joiners, characters beyond the BMP (emoji, flags), Hangul jamo, prepended and spacing marks). Text
- * without any of them has one grapheme per UTF-16 unit except CR LF, so it can be counted without
- * the segmenter, which is the slow part on megabytes of Latin or CJK text.
- */
-const MAY_JOIN =
-  /\p{M}|\u200c|\u200d|[\u{10000}-\u{10ffff}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u0e33\u0eb3\uff9e\uff9f]/u;
-const WHITESPACE = /^\s+$/u;
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-interface GraphemeCount {
-  all: number;
-  spaces: number;
+/** JavaScript's `\s` (the line's blank test), without a regular expression per unit. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
-function countGraphemes(text: string): GraphemeCount {
-  if (!MAY_JOIN.test(text)) {
-    const crlf = text.match(/\r\n/g)?.length ?? 0;
-    const whitespace = text.match(/\s/gu)?.length ?? 0;
-    // A CR LF pair is one grapheme, counted twice by both matches above.
-    return { all: text.length - crlf, spaces: whitespace - crlf };
+/** Lines and paragraphs of [from, to), whole lines (CR LF, CR or LF end one; the text's end too). */
+function scanLines(text: string, from: number, to: number, tally: Tally): void {
+  let blank = true;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 13) {
+      if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
+      tally.endLine(blank);
+      blank = true;
+    } else if (blank && !isSpace(code)) blank = false;
   }
-  let all = 0;
-  let spaces = 0;
-  for (const { segment } of graphemeSegmenter.segment(text)) {
-    all++;
-    if (WHITESPACE.test(segment)) spaces++;
-  }
-  return { all, spaces };
+  const last = text.charCodeAt(to - 1);
+  if (to > from && last !== 10 && last !== 13) tally.endLine(blank);
 }
 
-function lineStats(text: string): { lines: number; paragraphs: number } {
-  if (text === '') return { lines: 0, paragraphs: 0 };
-  const lines = text.split(/\r\n|\r|\n/);
-  let paragraphs = 0;
-  let inParagraph = false;
-  for (const line of lines) {
-    const blank = !/\S/.test(line);
-    if (!blank && !inParagraph) paragraphs++;
-    inParagraph = !blank;
+/** The end of the line `at` is in, after its line break. */
+function lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) return i + 1;
+    if (code === 13) return text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
   }
-  // A final line break ends the last line; it does not start another.
-  const count = lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-  return { lines: count, paragraphs };
-}
-
-/** Whether the grapheme segmentation of the whole text breaks at `at` (looked at in a small window). */
-function graphemeBreaksAt(text: string, at: number): boolean {
-  const from = Math.max(0, at - 32);
-  for (const { index } of graphemeSegmenter.segment(text.slice(from, at + 32))) {
-    if (from + index === at) return true;
-    if (from + index > at) return false;
-  }
-  return false;
+  return text.length;
 }
 
 /**
- * Counts chunk by chunk (segment-chunks.ts), joining what a cut inside a long word split: the
- * grapheme the cut went through is one character, the word one word, the sentence one sentence.
+ * Lines the scanner cannot read, apart by fewer units than this, are segmented together: a call to
+ * a segmenter costs about as much as scanning a hundred characters of it.
  */
-class Counter {
-  words = 0;
-  wordCharacters = 0;
-  characters = 0;
-  spaces = 0;
-  sentences = 0;
-  readonly frequency = new Map<string, number>();
-  /** The word the last chunk ended in, when its cut was inside a word: the next chunk goes on with it. */
-  #open: string | undefined;
-  /** Whether the last chunk's final sentence had a letter or digit (and was counted). */
-  #sentenceOpen = false;
+const GAP = 256;
 
-  add(chunk: Chunk, previous: ChunkEndInfo | undefined, joinsGrapheme: boolean): void {
-    const graphemes = countGraphemes(chunk.text);
-    this.characters += graphemes.all - (joinsGrapheme ? 1 : 0);
-    this.spaces += graphemes.spaces;
-    this.#words(chunk);
-    this.#sentences(chunk, previous !== undefined && previous !== 'sentence');
-  }
-
-  #record(word: string): void {
-    this.words++;
-    this.wordCharacters += countGraphemes(word).all;
-    const key = word.toLowerCase();
-    this.frequency.set(key, (this.frequency.get(key) ?? 0) + 1);
-  }
-
-  #words(chunk: Chunk): void {
-    let first = true;
-    for (const { segment, index, isWordLike } of wordSegmenter.segment(chunk.text)) {
-      let word = segment;
-      if (first && this.#open !== undefined) {
-        if (isWordLike && index === 0) word = this.#open + segment;
-        else this.#record(this.#open);
-        this.#open = undefined;
-      }
-      first = false;
-      if (!isWordLike) continue;
-      if (chunk.end === 'inside' && index + segment.length === chunk.text.length) this.#open = word;
-      else this.#record(word);
-    }
-  }
-
-  #sentences(chunk: Chunk, continues: boolean): void {
-    let first = true;
-    let counted = false;
-    for (const { segment } of sentenceSegmenter.segment(chunk.text)) {
-      counted = HAS_LETTER_OR_DIGIT.test(segment);
-      // The first sentence goes on with the last one of the chunk before, when the cut was inside it.
-      if (counted && !(first && continues && this.#sentenceOpen)) this.sentences++;
-      if (first && continues && this.#sentenceOpen) counted = true;
-      first = false;
-    }
-    this.#sentenceOpen = counted;
-  }
-
-  finish(): void {
-    if (this.#open !== undefined) this.#record(this.#open);
-    this.#open = undefined;
-  }
+/** The first unit in [from, to) that the scanner does not know, or -1. */
+function firstUnknown(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (CHAR_CLASSES[text.charCodeAt(i)] === 0) return i;
+  return -1;
 }
 
-type ChunkEndInfo = Chunk['end'];
+/**
+ * Every line goes to the scanner of fast-scan.ts when it knows all its characters, else (CJK, Thai,
+ * emoji sequences, rarer scripts) to Intl.Segmenter: every segmentation breaks at a line break, so
+ * the two add up to what the segmenters would count on the whole text.
+ */
+function countAll(text: string): Tally {
+  const tally = new Tally(text);
+  let done = 0;
+  while (done < text.length) {
+    const stop = scanLayout(text, done, tally);
+    scanWords(text, done, stop, (start, end, graphemes, hash) => tally.word(start, end, graphemes, hash));
+    tally.sentences += countSentences(text, done, stop);
+    if (stop === text.length) break;
+    let end = lineEnd(text, stop);
+    for (let unknown = firstUnknown(text, end, Math.min(text.length, end + GAP)); unknown !== -1; ) {
+      end = lineEnd(text, unknown);
+      unknown = firstUnknown(text, end, Math.min(text.length, end + GAP));
+    }
+    countSegmented(stop, end, tally);
+    scanLines(text, stop, end, tally);
+    done = end;
+  }
+  return tally;
+}
 
 /**
  * Statistics of a text, counted the Unicode way: words by word segmentation (so Chinese, Japanese
@@ -161,17 +114,9 @@ type ChunkEndInfo = Chunk['end'];
  * @example countWords('Hello, hello world!').topWords // [{ word: 'hello', count: 2 }, { word: 'world', count: 1 }]
  */
 export function countWords(text: string): WordCountResult {
-  const counter = new Counter();
-  let offset = 0;
-  let previous: ChunkEndInfo | undefined;
-  for (const chunk of cutChunks(text)) {
-    const joinsGrapheme = previous === 'inside' && !graphemeBreaksAt(text, offset);
-    counter.add(chunk, previous, joinsGrapheme);
-    offset += chunk.text.length;
-    previous = chunk.end;
-  }
-  counter.finish();
-  const { words, wordCharacters, characters, spaces, sentences, frequency } = counter;
+  const tally = countAll(text);
+  const { words, wordCharacters, characters, spaces, sentences } = tally;
+  const frequency = tally.frequency();
   const topWords = [...frequency]
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP_WORDS)
@@ -181,7 +126,8 @@ export function countWords(text: string): WordCountResult {
     characters,
     charactersNoSpaces: characters - spaces,
     sentences,
-    ...lineStats(text),
+    lines: tally.lines,
+    paragraphs: tally.paragraphs,
     uniqueWords: frequency.size,
     averageWordLength: words === 0 ? 0 : Math.round((wordCharacters / words) * 100) / 100,
     readingTimeSeconds: Math.round((words * 60) / READING_WORDS_PER_MINUTE),
