@@ -1,5 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { bufferView } from '../../bytes.js';
 import { OperationError } from '../errors.js';
+import { decodeText, type TextInput } from '../text/decode-text.js';
 import { describePosition, positionAt } from './text-position.js';
 
 export interface Base64DecodeOptions {
@@ -34,10 +36,10 @@ function shown(text: string, index: number): string {
 }
 
 /**
- * Checks base64 strictly (Node's decoder skips what it does not understand) and returns it
- * without line breaks, whitespace or a data: URI prefix.
+ * Names the first character that makes base64 invalid (Node's decoder skips what it does not
+ * understand), looking at each in turn: only for a text that validBase64 refused.
  */
-function clean(text: string, urlSafe: boolean | undefined, field: string): string {
+function firstProblem(text: string, urlSafe: boolean | undefined, field: string): OperationError {
   const start = DATA_URI.exec(text)?.[0].length ?? 0;
   const standard = urlSafe !== true;
   const url = urlSafe !== false;
@@ -50,14 +52,14 @@ function clean(text: string, urlSafe: boolean | undefined, field: string): strin
     const code = char.charCodeAt(0);
     if (char === '=') {
       padding++;
-      if (padding > 2) throw invalid(text, i, 'there are more than two = at the end', field);
+      if (padding > 2) return invalid(text, i, 'there are more than two = at the end', field);
     } else if (
       isAlphanumeric(code) ||
       (standard && (char === '+' || char === '/')) ||
       (url && (char === '-' || char === '_'))
     ) {
       if (padding > 0)
-        throw invalid(
+        return invalid(
           text,
           i,
           `${shown(text, i)} comes after the = padding, which only ends the text`,
@@ -71,12 +73,12 @@ function clean(text: string, urlSafe: boolean | undefined, field: string): strin
           : (char === '+' || char === '/') && !standard
             ? ' (it belongs to the standard alphabet; leave url_safe unset or false)'
             : '';
-      throw invalid(text, i, `${shown(text, i)} is not a base64 character${hint}`, field);
+      return invalid(text, i, `${shown(text, i)} is not a base64 character${hint}`, field);
     }
     last = i;
   }
   if (data % 4 === 1) {
-    throw invalid(
+    return invalid(
       text,
       last,
       'the text ends with a single character after its last group of four; a character is missing or extra',
@@ -84,15 +86,49 @@ function clean(text: string, urlSafe: boolean | undefined, field: string): strin
     );
   }
   if (padding > 0 && (data + padding) % 4 !== 0) {
-    throw invalid(
+    return invalid(
       text,
       last,
       `the = padding does not complete a group of four (${(4 - (data % 4)) % 4} expected)`,
       field,
     );
   }
-  const cleaned = text.slice(start).replace(/[\s=]/g, '');
-  return cleaned;
+  // validBase64 and this loop accept the same texts: a refusal here was expected.
+  return invalid(text, Math.max(last, 0), 'it could not be read', field);
+}
+
+/**
+ * The characters after a data: URI prefix, one pattern per `url_safe` setting: the alphabet's
+ * characters then at most two "=", whitespace anywhere. Sticky (from lastIndex), so that the prefix
+ * is never copied off a text of megabytes.
+ */
+const SHAPES = {
+  standard: /[A-Za-z0-9+/ \t\r\n]*((?:=[ \t\r\n]*){0,2})$/y,
+  url: /[A-Za-z0-9\-_ \t\r\n]*((?:=[ \t\r\n]*){0,2})$/y,
+  either: /[A-Za-z0-9+/\-_ \t\r\n]*((?:=[ \t\r\n]*){0,2})$/y,
+};
+const SPACE = /[ \t\r\n]/;
+const SPACES = /[ \t\r\n]/g;
+
+/**
+ * The base64 characters of `text` from `start` (data: URI prefix skipped) when the text is valid
+ * base64 by the rules firstProblem spells out, else undefined: one pattern match (V8's compiled
+ * regular expression, not a loop in JavaScript), then the count of characters, for which wrapped
+ * text is taken out of its whitespace.
+ */
+function validBase64(text: string, start: number, urlSafe: boolean | undefined): string | undefined {
+  const shape = SHAPES[urlSafe === true ? 'url' : urlSafe === false ? 'standard' : 'either'];
+  shape.lastIndex = start;
+  const match = shape.exec(text);
+  if (!match) return undefined;
+  const tail = match[1] ?? '';
+  const padding = tail.length - tail.replace(/=/g, '').length;
+  const body = start > 0 ? text.slice(start) : text;
+  // Without whitespace Node sizes its output exactly: a buffer of its own, moved to the main thread.
+  const compact = SPACE.test(body) ? body.replace(SPACES, '') : body;
+  const data = compact.length - padding;
+  if (data % 4 === 1 || (padding > 0 && (data + padding) % 4 !== 0)) return undefined;
+  return compact;
 }
 
 /**
@@ -100,16 +136,27 @@ function clean(text: string, urlSafe: boolean | undefined, field: string): strin
  * breaks and spaces ignored, a data: URI prefix allowed. Anything else is VALIDATION_ERROR naming
  * the first bad position. The bytes come back as text when they are valid UTF-8 without binary
  * control characters, else with the media type and extension their content shows
- * (application/octet-stream and "bin" when unknown).
+ * (application/octet-stream and "bin" when unknown). An upload's bytes are read as decodeText
+ * reads them.
  *
  * @example await base64Decode('aGVsbG8', {}, 'base64') // { kind: 'text', text: 'hello' }
  */
 export async function base64Decode(
-  text: string,
+  input: TextInput,
   options: Base64DecodeOptions,
   field: string,
 ): Promise<Base64Decoded> {
-  const data = Buffer.from(clean(text, options.url_safe, field), 'base64');
+  // An upload is read as Latin-1, which costs no UTF-8 check: any byte beyond ASCII fails the pattern,
+  // and the text is then read as decodeText reads it, to name the problem at its character.
+  let text = typeof input === 'string' ? decodeText(input, field) : bufferView(input).toString('latin1');
+  const start = DATA_URI.exec(text)?.[0].length ?? 0;
+  let base64 = validBase64(text, start, options.url_safe);
+  if (base64 === undefined && typeof input !== 'string') {
+    text = decodeText(input, field);
+    base64 = validBase64(text, DATA_URI.exec(text)?.[0].length ?? 0, options.url_safe);
+  }
+  if (base64 === undefined) throw firstProblem(text, options.url_safe, field);
+  const data = Buffer.from(base64, 'base64');
   try {
     const decoded = strictUtf8.decode(data);
     if (!BINARY_CONTROL.test(decoded)) return { kind: 'text', text: decoded };

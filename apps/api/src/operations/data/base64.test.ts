@@ -96,3 +96,78 @@ describe('base64Decode', () => {
     }
   });
 });
+
+/** The rules the decoder checked character by character before it matched one pattern instead. */
+function referenceDecode(text: string, urlSafe?: boolean): Buffer | 'invalid' {
+  const body = text.slice(/^\s*data:[^,]*;base64,/i.exec(text)?.[0].length ?? 0);
+  const alphabet =
+    urlSafe === true ? /[A-Za-z0-9_-]/ : urlSafe === false ? /[A-Za-z0-9+/]/ : /[A-Za-z0-9+/_-]/;
+  let data = 0;
+  let padding = 0;
+  for (const char of body) {
+    if (' \t\r\n'.includes(char)) continue;
+    if (char === '=') padding++;
+    else if (alphabet.test(char) && padding === 0) data++;
+    else return 'invalid';
+    if (padding > 2) return 'invalid';
+  }
+  if (data % 4 === 1 || (padding > 0 && (data + padding) % 4 !== 0)) return 'invalid';
+  return Buffer.from(body.replace(/[\s=]/g, ''), 'base64');
+}
+
+describe('base64Decode against the character-by-character rules', () => {
+  const bytesOf = async (input: string | Uint8Array, urlSafe?: boolean) => {
+    const decoding = base64Decode(input, { url_safe: urlSafe }, 'base64');
+    const decoded = await decoding.catch(() => undefined);
+    if (decoded)
+      return decoded.kind === 'text' ? Buffer.from(decoded.text, 'utf8') : Buffer.from(decoded.data);
+    const { code, message } = await failureOf(() => decoding);
+    // Every refusal names a character or the padding: none falls through to the generic one.
+    expect([code, message.includes('could not be read')]).toEqual(['VALIDATION_ERROR', false]);
+    return 'invalid';
+  };
+
+  it('accepts and refuses the same texts, and decodes them alike, as text and as an upload', async () => {
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pieces = [
+      'QUJD',
+      'ZA',
+      'x',
+      '+/',
+      '-_',
+      '=',
+      '==',
+      ' ',
+      '\r\n',
+      '\t',
+      '*',
+      'ü',
+      'data:;base64,',
+      '😀',
+    ];
+    for (let round = 0; round < 3000; round++) {
+      let text = '';
+      const length = Math.floor(next() * 12);
+      for (let i = 0; i < length; i++) text += pieces[Math.floor(next() * pieces.length)];
+      const urlSafe = [undefined, true, false][round % 3];
+      const expected = referenceDecode(text, urlSafe);
+      expect([text, await bytesOf(text, urlSafe)]).toEqual([text, expected]);
+      expect([text, await bytesOf(Buffer.from(text, 'utf8'), urlSafe)]).toEqual([text, expected]);
+    }
+  });
+
+  it('reads an upload as decodeText does: a byte order mark dropped, a character named where it is', async () => {
+    const upload = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+    expect(await base64Decode(upload('\ufeffaGVsbG8='), {}, 'file')).toEqual({ kind: 'text', text: 'hello' });
+    expect((await failureOf(() => base64Decode(upload('aGVs\nbG8ü'), {}, 'file'))).message).toBe(
+      'The base64 is invalid at position 9 (line 2, column 4): "ü" is not a base64 character.',
+    );
+    expect(await failureOf(() => base64Decode(new Uint8Array([0x61, 0xff]), {}, 'file'))).toMatchObject({
+      code: 'UNPROCESSABLE_FILE',
+    });
+  });
+});
