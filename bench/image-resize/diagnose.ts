@@ -11,7 +11,7 @@ import { benchHttp } from './http-load.js';
 import { benchInProcess } from './in-process.js';
 import type { BenchInput } from './inputs.js';
 import { measureCleanly } from './measure.js';
-import { phaseHead, phaseRow } from './report.js';
+import { phaseHead, phaseRow, threadCpuText } from './report.js';
 import { serverEnv } from './server-env.js';
 import { settings } from './settings.js';
 import type { PhaseResult } from './types.js';
@@ -68,6 +68,12 @@ async function throughputExperiments(photo: BenchInput, diagnosis: Diagnosis): P
   for (const [label, env] of variants) {
     diagnosis.experiments.push({ label, phase: await httpWith(photo, 'photo', 2, env) });
   }
+  // V8 sizes the old generation's first limit just above the server's ~32 MB of live objects: a full
+  // collection (marking on every V8 thread) then came about once per 8.5 MB upload.
+  diagnosis.experiments.push({
+    label: 'HTTP, node --initial-old-space-size=128 (fewer full garbage collections)',
+    phase: await httpWith(photo, 'photo', 2, {}, ['--initial-old-space-size=128']),
+  });
   diagnosis.experiments.push({
     label: "sharp in-process with the server's default of one libvips thread per image (on 2 cores)",
     phase: await measureCleanly(() => benchInProcess(photo, 2, { env: { BENCH_SHARP_CONCURRENCY: '1' } })),
@@ -147,6 +153,11 @@ export function diagnosisMarkdown(diagnosis: Diagnosis): string {
         [1, 3, 4, 5, 6, 7, 8, 9],
       ),
     );
+    const threads = diagnosis.experiments.flatMap(({ label, phase }) => {
+      const text = threadCpuText(phase);
+      return text ? [`- ${label}: ${text}`] : [];
+    });
+    if (threads.length) parts.push(`CPU per image by thread:\n\n${threads.join('\n')}`);
   }
   const profile = diagnosis.profile;
   if (profile) {

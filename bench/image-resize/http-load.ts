@@ -7,6 +7,7 @@ import { peakRss, resetPeakRss, sampleRss } from '../lib/proc-memory.js';
 import type { RunningServer } from '../lib/server.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
+import { perImage, type ThreadCpu, threadCpuMs } from './thread-cpu.js';
 import type { PhaseResult } from './types.js';
 import { inspectOutput } from './verify.js';
 
@@ -68,6 +69,8 @@ export async function benchHttp(
   let clientCpuMicros = 0;
   let peakRssBytes: number | undefined;
   let sampledRssBytes = 0;
+  let threadsAtStart: ThreadCpu | undefined;
+  let threadsAtEnd: ThreadCpu | undefined;
   try {
     const load = await runClosedLoop(
       {
@@ -78,6 +81,7 @@ export async function benchHttp(
           resetPeakRss(server.pid);
           sampler = sampleRss(server.pid);
           serverCpuStart = processCpuMs(server.pid) ?? 0;
+          threadsAtStart = threadCpuMs(server.pid);
           clientCpuStart = process.cpuUsage();
           inWindow = true;
         },
@@ -86,6 +90,7 @@ export async function benchHttp(
           const cpu = process.cpuUsage(clientCpuStart);
           clientCpuMicros = cpu.user + cpu.system;
           const serverCpuEnd = processCpuMs(server.pid);
+          threadsAtEnd = threadCpuMs(server.pid);
           serverCpuMs = serverCpuEnd === undefined ? undefined : serverCpuEnd - serverCpuStart;
           peakRssBytes = peakRss(server.pid);
           sampledRssBytes = (await sampler?.stop()) ?? 0;
@@ -114,6 +119,7 @@ export async function benchHttp(
       peakRssBytes,
       sampledRssBytes,
       cpuPercent: serverCpuMs === undefined ? undefined : Math.round((serverCpuMs * 100) / load.windowMs),
+      threadCpuMsPerImage: perImage(threadsAtStart, threadsAtEnd, load.completed),
       clientCpuPercent: Math.round(clientCpuMicros / 10 / load.windowMs),
       statusCounts,
       serverTimingMeanMs: Object.fromEntries(

@@ -6,6 +6,7 @@ import { benchDir } from '../lib/paths.js';
 import { runCommand } from '../lib/run-command.js';
 import type { BenchInput } from './inputs.js';
 import { settings } from './settings.js';
+import type { ThreadCpu } from './thread-cpu.js';
 import type { PhaseResult } from './types.js';
 import { inspectOutput } from './verify.js';
 
@@ -35,6 +36,7 @@ export const inProcessVariants: Record<'sharp' | 'sharp-tuned', Record<string, s
 interface WorkerOutput extends LoadResult {
   peakRssBytes?: number;
   cpuPercent?: number;
+  threadCpuMsPerImage?: ThreadCpu;
   sampleBase64: string;
 }
 
@@ -65,13 +67,16 @@ export async function benchInProcess(
   if (result.code !== 0 || lastLine === undefined) {
     throw new Error(`The in-process sharp worker failed (exit ${result.code}): ${result.stderr.trim()}`);
   }
-  const { sampleBase64, peakRssBytes, cpuPercent, ...load } = JSON.parse(lastLine) as WorkerOutput;
+  const { sampleBase64, peakRssBytes, cpuPercent, threadCpuMsPerImage, ...load } = JSON.parse(
+    lastLine,
+  ) as WorkerOutput;
   return {
     ...load,
     tool: variant,
     input: options.kind ?? 'photo',
     peakRssBytes,
     cpuPercent,
+    threadCpuMsPerImage,
     ...(await inspectOutput(Buffer.from(sampleBase64, 'base64'), input)),
   };
 }

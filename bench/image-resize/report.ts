@@ -69,7 +69,9 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
 
 /** One phase as the row of phaseTable, for printing as the run goes. */
 export function phaseLine(phase: PhaseResult): string {
-  return phaseTable([phase]).split('\n').at(-1) ?? '';
+  const row = phaseTable([phase]).split('\n').at(-1) ?? '';
+  const threads = threadCpuText(phase);
+  return threads ? `${row} CPU per image: ${threads}` : row;
 }
 
 /** HTTP throughput against each other tool, at every concurrency. */
@@ -114,8 +116,30 @@ function serverTimingLines(phases: readonly PhaseResult[]): string[] {
     });
 }
 
+/**
+ * CPU per image by kind of thread, HTTP beside in-process at each concurrency: what the server
+ * spends that the pipeline alone does not (the garbage collector shows as main and other threads).
+ */
+export function threadCpuLines(phases: readonly PhaseResult[]): string[] {
+  return phases
+    .filter((p) => p.tool === 'http' || p.tool === 'sharp-tuned')
+    .flatMap((p) => {
+      const who = p.tool === 'http' ? 'HTTP (server)' : 'in-process, server settings';
+      const text = threadCpuText(p);
+      return text ? [`- ${who}, concurrency ${p.concurrency}: ${text}`] : [];
+    });
+}
+
+/** A phase's CPU per image by kind of thread, e.g. "main thread 30 ms, libvips 330 ms, …". */
+export function threadCpuText(p: PhaseResult): string | undefined {
+  if (!p.threadCpuMsPerImage) return undefined;
+  const { main, libvips, other } = p.threadCpuMsPerImage;
+  return `main thread ${main} ms, libvips ${libvips} ms, other threads ${other} ms (total ${main + libvips + other} ms)`;
+}
+
 export function resizeMarkdown(r: ResizeMarkdown): string {
   const timings = serverTimingLines([...r.phases, ...(r.memory ? [r.memory] : [])]);
+  const threads = threadCpuLines(r.phases);
   const clientCpu = r.phases
     .filter((p) => p.tool === 'http')
     .map((p) => `${p.clientCpuPercent}% at ${p.concurrency}`)
@@ -150,7 +174,7 @@ ${clientCpu} of one core. The memory row uploads a ${mb(r.big.bytes.length)} MB 
 ### Ratios
 
 ${ratioTable(r.phases)}
-${timings.length ? `\n### Server-Timing reported by the server (means)\n\n${timings.join('\n')}\n` : ''}
+${timings.length ? `\n### Server-Timing reported by the server (means)\n\n${timings.join('\n')}\n` : ''}${threads.length ? `\n### CPU per image by thread (other threads: V8's garbage-collection helpers and the libuv pool)\n\n${threads.join('\n')}\n` : ''}
 ### Findings
 
 ${r.findings.trim() || (r.verdicts.every((v) => v.pass) ? 'Every target is met; nothing to profile.' : 'The profiling of the missed targets has not run (or failed); see the console output.')}

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { runClosedLoop } from '../lib/closed-loop.js';
 import { peakRss, resetPeakRss } from '../lib/proc-memory.js';
 import { resizeInProcess } from './pipeline.js';
+import { perImage, type ThreadCpu, threadCpuMs } from './thread-cpu.js';
 
 const [input, concurrency, warmupMs, durationMs] = process.argv.slice(2);
 if (input === undefined || concurrency === undefined || warmupMs === undefined || durationMs === undefined) {
@@ -15,6 +16,8 @@ if (input === undefined || concurrency === undefined || warmupMs === undefined |
 const photo = await readFile(input);
 let cpuAtStart = process.cpuUsage();
 let cpuMicros = 0;
+let threadsAtStart: ThreadCpu | undefined;
+let threadsAtEnd: ThreadCpu | undefined;
 const result = await runClosedLoop(
   {
     concurrency: Number(concurrency),
@@ -23,10 +26,12 @@ const result = await runClosedLoop(
     onWindowStart: () => {
       resetPeakRss(process.pid);
       cpuAtStart = process.cpuUsage();
+      threadsAtStart = threadCpuMs(process.pid);
     },
     onWindowEnd: () => {
       const used = process.cpuUsage(cpuAtStart);
       cpuMicros = used.user + used.system;
+      threadsAtEnd = threadCpuMs(process.pid);
     },
   },
   async () => {
@@ -39,6 +44,7 @@ process.stdout.write(
     ...result,
     peakRssBytes: peakRss(process.pid),
     cpuPercent: Math.round(cpuMicros / 10 / result.windowMs),
+    threadCpuMsPerImage: perImage(threadsAtStart, threadsAtEnd, result.completed),
     sampleBase64: sample.toString('base64'),
   })}\n`,
 );

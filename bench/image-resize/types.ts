@@ -1,4 +1,5 @@
 import type { LoadResult } from '../lib/closed-loop.js';
+import type { ThreadCpu } from './thread-cpu.js';
 import type { OutputReport } from './verify.js';
 
 /**
@@ -22,6 +23,11 @@ export interface PhaseResult extends LoadResult, OutputReport {
   sampledRssBytes?: number;
   /** CPU time of the measured process(es) during the window, in percent of one core. */
   cpuPercent: number | undefined;
+  /**
+   * HTTP and in-process: CPU milliseconds per image of the main thread, libvips' workers and the
+   * other threads (V8's garbage-collection helpers, the libuv pool), see thread-cpu.ts.
+   */
+  threadCpuMsPerImage?: ThreadCpu | undefined;
   /** HTTP only: CPU the load generator itself used, in percent of one core. */
   clientCpuPercent?: number;
   /** HTTP only: status codes of failed responses and how often they came. */
