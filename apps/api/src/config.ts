@@ -232,14 +232,14 @@ export const envSchema = z.object({
   JOBS_CONCURRENCY: int(2, 1, 1000).describe(
     'Jobs one process runs at once (the embedded engine, or each lane of a worker).',
   ),
-  JOBS_MAX_QUEUED: int(1000, 1, 1_000_000).describe(
-    'Jobs the embedded engine holds waiting; past it a new job gets 503.',
+  JOBS_MAX_QUEUED_BYTES: int(256 * 1024 * 1024, 1).describe(
+    'Bytes of input the queued jobs may hold (on disk for the embedded engine, in Redis with REDIS_URL); the finished results kept have the same cap. Past either, a new job gets 503 `OVERLOADED` with `Retry-After`.',
   ),
   JOBS_DIR: z
     .string()
     .optional()
     .describe(
-      "Where the embedded engine keeps results (default: a private folder in the system's temporary directory, removed at stop).",
+      "Where the embedded engine keeps its jobs: queued inputs, records and results, so that they survive a restart and run after it. Unset: a private folder in the system's temporary directory, removed at stop.",
     ),
   WEBHOOK_SECRET: z
     .string()
@@ -252,7 +252,10 @@ export const envSchema = z.object({
     'Delay before the first webhook retry; each next one doubles it (5 attempts in all).',
   ),
   JOB_LOCK_MS: int(30_000, 1000).describe(
-    'How long a worker holds a job without a sign of life before another worker takes it over (Redis).',
+    'How long a worker holds a job without a sign of life before another worker takes it over (Redis): a job whose worker died runs again within twice this.',
+  ),
+  WORKER_HEARTBEAT_MS: int(5000, 100).describe(
+    'How often job workers tell Redis they are there; with `EXECUTION=queue`, `/api/v1/ready` is 503 when none has for three times this.',
   ),
 });
 
@@ -387,12 +390,13 @@ function toConfig(e: z.output<typeof envSchema>) {
       execution: e.EXECUTION === 'queue' ? ('queue' as const) : ('direct' as const),
       ttlMs: e.JOB_RESULT_TTL_SECONDS * 1000,
       concurrency: e.JOBS_CONCURRENCY,
-      maxQueued: e.JOBS_MAX_QUEUED,
+      maxQueuedBytes: e.JOBS_MAX_QUEUED_BYTES,
       dir: e.JOBS_DIR,
       webhookSecret: e.WEBHOOK_SECRET,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       lockMs: e.JOB_LOCK_MS,
+      heartbeatMs: e.WORKER_HEARTBEAT_MS,
     },
     // Twice the cores by default: while one request's body arrives, another's work has a core.
     lanes: {

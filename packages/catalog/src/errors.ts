@@ -45,6 +45,7 @@ export const errorCodes = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down.' },
   TIMEOUT: { status: 503, message: 'The request took too long to process.' },
   OVERLOADED: { status: 503, message: 'The server is busy. Please try again shortly.' },
+  SHUTTING_DOWN: { status: 503, message: 'The server is stopping. Please try again in a few seconds.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

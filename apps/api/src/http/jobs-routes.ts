@@ -10,6 +10,7 @@ import {
   type JobRecord,
   newRecord,
   QueueFull,
+  ShuttingDown,
   statusDocument,
 } from '../jobs/types.js';
 import { sendStored } from './reply.js';
@@ -83,6 +84,11 @@ export async function dispatchJob(
     await engine.submit(record, job.input);
   } catch (error) {
     if (error instanceof QueueFull) throw busy(options, 'The job queue is full. Try again shortly.');
+    if (error instanceof ShuttingDown) {
+      throw new ApiError('SHUTTING_DOWN', undefined, {
+        headers: { 'retry-after': String(options.retryAfterSeconds), connection: 'close' },
+      });
+    }
     if (error instanceof EngineUnavailable)
       throw busy(options, 'The job queue cannot be reached right now. Try again shortly.');
     throw error;

@@ -47,34 +47,55 @@ export async function setUpJobs(
   const { config } = core;
   const execute = createExecutor(core, log);
   const onFinished = webhookSender(config);
+  const { jobs, timeouts } = config;
+  // A stop lets running jobs finish for most of SHUTDOWN_TIMEOUT_MS, and keeps the rest to hand back.
+  const stopGraceMs = Math.max(timeouts.shutdownMs / 2, timeouts.shutdownMs - 3000);
   let engine: JobEngine;
   if (config.rateLimit.redisUrl) {
     const { RedisJobs } = await import('./redis.js');
     engine = new RedisJobs({
       url: config.rateLimit.redisUrl,
-      ttlMs: config.jobs.ttlMs,
-      lockMs: config.jobs.lockMs,
-      onRunEnded: (id, stored) => log.info({ job: id, stored }, 'job run ended'),
+      ttlMs: jobs.ttlMs,
+      lockMs: jobs.lockMs,
+      maxQueuedBytes: jobs.maxQueuedBytes,
+      maxResultBytes: jobs.maxQueuedBytes,
+      // A synchronous call handed to the workers: answered 503 TIMEOUT when none starts it within
+      // REQUEST_TIMEOUT_MS, or when it runs past the longest any operation may take.
+      waitMs: {
+        start: timeouts.requestMs,
+        total: Math.max(timeouts.requestMs, timeouts.audioMs, timeouts.pipelineMs) + 5000,
+      },
+      retryAfterSeconds: config.loadShedding.retryAfterSeconds,
+      heartbeatMs: jobs.heartbeatMs,
       // A worker runs jobs; an HTTP instance too, unless EXECUTION=queue leaves them to the workers.
       work:
-        role === 'worker' || config.jobs.execution === 'direct'
-          ? { execute, concurrency: config.jobs.concurrency, onFinished }
+        role === 'worker' || jobs.execution === 'direct'
+          ? {
+              execute,
+              concurrency: jobs.concurrency,
+              onFinished,
+              stopGraceMs,
+              log,
+              onRunEnded: (id, stored) => log.info({ job: id, stored }, 'job run ended'),
+            }
           : undefined,
     });
   } else {
     engine = new InProcessJobs({
       execute,
-      dir: config.jobs.dir ?? join(tmpdir(), `toolkit-jobs-${randomUUID()}`),
-      concurrency: config.jobs.concurrency,
-      maxQueued: config.jobs.maxQueued,
-      ttlMs: config.jobs.ttlMs,
+      dir: jobs.dir ?? join(tmpdir(), `toolkit-jobs-${randomUUID()}`),
+      ownDir: !jobs.dir,
+      concurrency: jobs.concurrency,
+      maxQueuedBytes: jobs.maxQueuedBytes,
+      ttlMs: jobs.ttlMs,
+      stopGraceMs,
       onFinished,
     });
   }
   return {
     engine,
-    queueSynchronous: config.jobs.execution === 'queue',
-    webhooks: { enabled: Boolean(config.jobs.webhookSecret), allowPrivate: config.jobs.webhookAllowPrivate },
+    queueSynchronous: jobs.execution === 'queue',
+    webhooks: { enabled: Boolean(jobs.webhookSecret), allowPrivate: jobs.webhookAllowPrivate },
     retryAfterSeconds: config.loadShedding.retryAfterSeconds,
   };
 }

@@ -77,9 +77,14 @@ export class EngineUnavailable extends Error {
   override name = 'EngineUnavailable';
 }
 
-/** The queue is full: 503 OVERLOADED with Retry-After. */
+/** The queue is full (its queued inputs, or the results kept, in bytes): 503 OVERLOADED with Retry-After. */
 export class QueueFull extends Error {
   override name = 'QueueFull';
+}
+
+/** The engine is stopping (SIGTERM): new work is refused with 503 SHUTTING_DOWN. */
+export class ShuttingDown extends Error {
+  override name = 'ShuttingDown';
 }
 
 export interface JobEngine {
@@ -91,8 +96,10 @@ export interface JobEngine {
   cancel(id: string): Promise<boolean>;
   /** EXECUTION=queue: hands a synchronous call to the workers and waits for its answer. */
   runAndWait?(record: JobRecord, input: JobInput, signal: AbortSignal): Promise<StoredResponse>;
-  /** Jobs by status, for the metrics. */
+  /** Jobs by status, as their records say, for the metrics. */
   counts(): Promise<Record<JobStatus, number>>;
+  /** Whether a worker has been seen lately (Redis: its heartbeat key). */
+  workersSeen?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
