@@ -32,13 +32,14 @@ beforeEach(() => {
 /** The OUI registry (CRLF, quoted fields with commas, quotes and line breaks) repeated to ~`mb` MB. */
 const bigOui = (mb: number) => repeatedOuiCsv(mb * 1e6);
 
-/** What converting the document whole, in this thread, gives. */
+/** What converting the document whole, in this thread, gives (its JSON as text). */
 function whole(bytes: Buffer, options: { header?: boolean; skip_empty_lines?: boolean } = {}) {
-  return csvToJson(
+  const result = csvToJson(
     decodeText(bytes, 'file'),
     { header: true, dynamic_typing: true, skip_empty_lines: true, ...options },
     'file',
   );
+  return { ...result, json: Buffer.from(result.json).toString('utf8') };
 }
 
 const wholeFailure = (bytes: Buffer) => {

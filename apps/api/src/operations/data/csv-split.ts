@@ -1,15 +1,17 @@
+import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import { bufferView } from '../../bytes.js';
-import { decodeText } from '../text/decode-text.js';
 import {
   type CsvPartResult,
   type CsvToJsonOptions,
   type CsvToJsonResult,
-  csvTextToJson,
+  csvHead,
+  csvSource,
+  csvSourceToJson,
   detectDelimiter,
   SAMPLE_CHARS,
-  uniqueNames,
 } from './csv-to-json.js';
+import { uniqueNames } from './csv-values.js';
 import type { CsvDelimiter } from './json-to-csv.js';
 
 /**
@@ -21,14 +23,10 @@ import type { CsvDelimiter } from './json-to-csv.js';
 
 /** Smaller documents convert faster than two threads can be set to work on them. */
 export const MIN_SPLIT_BYTES = 4 * 1024 * 1024;
-/** Enough bytes to hold the SAMPLE_CHARS characters read at the start, whatever their UTF-8 width. */
-const HEAD_BYTES = SAMPLE_CHARS * 4;
 /** How far past the middle a line break outside quotes is looked for. */
 const SEARCH_BYTES = 1024 * 1024;
-/** Papa guesses the line break from the first 1 MiB characters: the first part must hold them. */
-const LINEBREAK_SAMPLE_CHARS = 1024 * 1024;
-
 const QUOTE = 0x22;
+const CR = 0x0d;
 const LF = 0x0a;
 
 export interface CsvSplitPlan {
@@ -89,8 +87,9 @@ export function planCsvSplit(input: Uint8Array, options: CsvToJsonOptions): CsvS
   if (input.length < MIN_SPLIT_BYTES) return undefined;
   const bytes = bufferView(input);
   // UTF-16 and UTF-32 (a BOM, or NUL bytes for ASCII without one): converted whole.
-  if (bytes[0] === 0xff || bytes[0] === 0xfe || bytes.subarray(0, HEAD_BYTES).includes(0)) return undefined;
-  const head = bytes.toString('utf8', 0, HEAD_BYTES).replace(/^\ufeff/, '');
+  if (bytes[0] === 0xff || bytes[0] === 0xfe || bytes.subarray(0, SAMPLE_CHARS * 4).includes(0))
+    return undefined;
+  const head = csvHead(bytes).replace(/^\ufeff/, '');
   const delimiter = options.delimiter ?? detectDelimiter(head);
   const names = options.header ? headerNames(head, delimiter, options) : undefined;
   if (options.header && !names) return undefined;
@@ -109,16 +108,6 @@ export interface CsvPartJson extends CsvPartResult {
 /** A part as the main thread receives it: its JSON encoded by the worker. */
 export type CsvPart = Omit<CsvPartJson, 'json'> & { json: Uint8Array };
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function utf8OrUndefined(bytes: Uint8Array): string | undefined {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Converts part `index` (0 or 1) of a document planned by planCsvSplit; undefined when the plan
  * says not to split or the second part is not UTF-8. A malformed quote is thrown as it is. Either
@@ -134,16 +123,20 @@ export function csvPartToJson(
   if (!plan) return undefined;
   const partOptions = { ...options, delimiter: plan.delimiter };
   if (index === 1) {
-    const text = utf8OrUndefined(input.subarray(plan.at));
+    const part = input.subarray(plan.at);
     // Not UTF-8: the whole document's conversion refuses it, naming what it looks like.
-    if (text === undefined) return undefined;
-    return { ...csvTextToJson(text, partOptions, field, plan.names), at: plan.at };
+    if (!isUtf8(part)) return undefined;
+    const { fullSample: _, ...result } = csvSourceToJson({ bytes: part }, partOptions, field, plan.names);
+    return { ...result, at: plan.at };
   }
-  const text = decodeText(input.subarray(0, plan.at), field);
-  const result = csvTextToJson(text, partOptions, field);
+  const { fullSample, ...result } = csvSourceToJson(
+    csvSource(input.subarray(0, plan.at), field),
+    partOptions,
+    field,
+  );
+  // Papa guesses the line break from the text's start: the first part must hold all it reads.
   const endsRecord =
-    text.length >= LINEBREAK_SAMPLE_CHARS &&
-    (result.linebreak === '\n' || (result.linebreak === '\r\n' && text.endsWith('\r\n')));
+    fullSample && (result.linebreak === '\n' || (result.linebreak === '\r\n' && input[plan.at - 2] === CR));
   return { ...result, at: plan.at, endsRecord };
 }
 

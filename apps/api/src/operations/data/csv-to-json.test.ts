@@ -6,8 +6,10 @@ import { type CsvToJsonOptions, csvToJson } from './csv-to-json.js';
 import { jsonToCsv } from './json-to-csv.js';
 
 const defaults: CsvToJsonOptions = { header: true, dynamic_typing: true, skip_empty_lines: true };
-const convert = (text: string, options: Partial<CsvToJsonOptions> = {}) =>
-  csvToJson(text, { ...defaults, ...options }, 'csv');
+const convert = (text: string, options: Partial<CsvToJsonOptions> = {}) => {
+  const result = csvToJson(text, { ...defaults, ...options }, 'csv');
+  return { ...result, json: new TextDecoder().decode(result.json) };
+};
 const rowsOf = (text: string, options: Partial<CsvToJsonOptions> = {}) =>
   JSON.parse(convert(text, options).json);
 

@@ -1,8 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
-import { OperationError } from '../errors.js';
+import { bufferView } from '../../bytes.js';
+import { decodeText, type TextInput } from '../text/decode-text.js';
+import { csvBytesToJson } from './csv-bytes.js';
+import { papaCsvToJson } from './csv-papa.js';
+import { LINEBREAK_SAMPLE_UNITS } from './csv-scan.js';
 import type { CsvDelimiter } from './json-to-csv.js';
-import { losslessValue } from './lossless-value.js';
-import { describePosition, positionAt } from './text-position.js';
 
 export interface CsvToJsonOptions {
   /** Absent: detected from the first rows. */
@@ -19,18 +22,27 @@ export interface RaggedRows {
 }
 
 export interface CsvToJsonResult {
-  json: string;
+  /** The JSON text's UTF-8 bytes. */
+  json: Uint8Array;
   rows: number;
   delimiter: CsvDelimiter;
   /** Rows whose field count differs from the header's: missing fields are null, extra ones kept. */
   ragged?: RaggedRows;
 }
 
-/** Papa's own name for the fields a row has beyond the header: a convention its users know. */
-export const EXTRA_FIELDS_KEY = '__parsed_extra';
+/** What a conversion of a whole document or a part of one (see csv-split.ts) also tells. */
+export interface CsvPartResult extends CsvToJsonResult {
+  /** The header's names (with options.header): read from the text, or the ones given. */
+  names?: string[];
+  /** The line break Papa found ("\n", "\r\n" or "\r"). */
+  linebreak: string;
+}
+
 const DELIMITERS: CsvDelimiter[] = [',', '\t', ';', '|'];
 /** Characters of a document's start that the delimiter (and, for a split, the header) is read from. */
 export const SAMPLE_CHARS = 64 * 1024;
+/** Enough bytes to hold the SAMPLE_CHARS characters read at the start, whatever their UTF-8 width. */
+const HEAD_BYTES = SAMPLE_CHARS * 4;
 
 /**
  * Papa's own guess fails when the text ends with a line break, when the first rows are `#`
@@ -64,106 +76,55 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best.delimiter;
 }
 
-/** Duplicate or empty header names would overwrite each other's values: number the repeats. */
-export function uniqueNames(header: string[]): string[] {
-  const seen = new Set<string>();
-  return header.map((name) => {
-    let unique = name;
-    for (let n = 2; seen.has(unique); n++) unique = `${name}_${n}`;
-    seen.add(unique);
-    return unique;
-  });
+/**
+ * The text of a document's start that detectDelimiter and the header's names are read from: the
+ * same SAMPLE_CHARS characters as from the whole text (a character cut at the end is never read).
+ */
+export function csvHead(bytes: Uint8Array): string {
+  return bufferView(bytes).toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES));
 }
 
-function quoteError(text: string, error: Papa.ParseError, field: string): OperationError {
-  const at = describePosition(positionAt(text, error.index ?? 0));
-  const what =
-    error.code === 'MissingQuotes'
-      ? 'a quoted field is never closed (a stray " ?)'
-      : 'a quote inside a quoted field must be doubled ("")';
-  return new OperationError('VALIDATION_ERROR', `The CSV is invalid at ${at}: ${what}.`, { field });
-}
-
-/** A CSV text's records as Papa reads them, and the line break it settled on. */
-interface ParsedCsv {
-  table: string[][];
-  linebreak: string;
-}
-
-function parseCsv(text: string, delimiter: CsvDelimiter, skipEmptyLines: boolean, field: string): ParsedCsv {
-  const parsed = Papa.parse<string[]>(text, {
-    delimiter,
-    header: false,
-    dynamicTyping: false,
-    skipEmptyLines,
-  });
-  const broken = parsed.errors.find((error) => error.type === 'Quotes');
-  if (broken) throw quoteError(text, broken, field);
-  const table = parsed.data;
-  // A final line break ends the last record; it does not start an empty one.
-  const last = table[table.length - 1];
-  if (!skipEmptyLines && last?.length === 1 && last[0] === '' && /[\r\n]$/.test(text)) table.pop();
-  return { table, linebreak: parsed.meta.linebreak };
-}
-
-function objectsJson(body: string[][], names: string[], cell: (value: string) => unknown) {
-  let raggedCount = 0;
-  let firstRagged: RaggedRows['first'] | undefined;
-  // Plain objects share one shape: 4× faster to build and quicker to stringify than objects without
-  // a prototype, which only a column named "__proto__" needs (assigning it would set the prototype).
-  const newRow: () => Record<string, unknown> = names.includes('__proto__')
-    ? () => Object.create(null) as Record<string, unknown>
-    : () => ({});
-  const rows = body.map((fields, index) => {
-    const row = newRow();
-    for (let i = 0; i < names.length; i++) {
-      const value = fields[i];
-      row[names[i] as string] = value === undefined ? null : cell(value);
-    }
-    if (fields.length > names.length) row[EXTRA_FIELDS_KEY] = fields.slice(names.length).map(cell);
-    if (fields.length !== names.length) {
-      raggedCount++;
-      firstRagged ??= { row: index + 1, fields: fields.length, expected: names.length };
-    }
-    return row;
-  });
-  const ragged = firstRagged && { count: raggedCount, first: firstRagged };
-  return { json: JSON.stringify(rows, null, 2), rows: rows.length, ...(ragged && { ragged }) };
-}
-
-/** What csvTextToJson adds for a part of a document split in two (see csv-split.ts). */
-export interface CsvPartResult extends CsvToJsonResult {
-  /** The header's names (with options.header): read from the text, or the ones given. */
-  names?: string[];
-  /** The line break Papa found ("\n", "\r\n" or "\r"). */
-  linebreak: string;
-}
+const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * csvToJson with the delimiter settled, for a whole document or one part of it: `names` are the
- * header's names when the text begins after the header row (the second part of a split document).
+ * A CSV upload or text, readable by the byte reader: UTF-8 bytes without a byte order mark; or
+ * as text only (Papa reads it), when it starts with a second byte order mark, which Papa drops
+ * too, or holds a lone surrogate, which JSON.stringify escapes and UTF-8 cannot carry.
  */
-export function csvTextToJson(
-  text: string,
+export type CsvSource = { bytes: Uint8Array; text?: undefined } | { text: string; bytes?: undefined };
+
+/**
+ * The document as decodeText reads it (and refuses it), without decoding a valid UTF-8 upload
+ * into a string: its bytes are read as they are.
+ */
+export function csvSource(input: TextInput, field: string): CsvSource {
+  if (input instanceof Uint8Array) {
+    const bom = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
+    const body = bom ? input.subarray(3) : input;
+    // NUL bytes may be UTF-16 without a byte order mark, which decodeText names.
+    if (!body.subarray(0, HEAD_BYTES).includes(0) && isUtf8(body)) {
+      if (!(body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf)) return { bytes: body };
+      return { text: bufferView(body).toString('utf8') };
+    }
+  }
+  const text = decodeText(input, field);
+  return text.charCodeAt(0) === 0xfeff || !wellFormed(text) ? { text } : { bytes: Buffer.from(text, 'utf8') };
+}
+
+/** csvToJson with the delimiter settled, for a whole document or one part of it (see papaCsvToJson). */
+export function csvSourceToJson(
+  source: CsvSource,
   options: CsvToJsonOptions & { delimiter: CsvDelimiter },
   field: string,
   names?: string[],
-): CsvPartResult {
-  const { delimiter } = options;
-  const { table, linebreak } = parseCsv(text, delimiter, options.skip_empty_lines, field);
-  const cell = options.dynamic_typing ? losslessValue : (value: string) => value;
-  if (!options.header) {
-    const json = JSON.stringify(
-      table.map((row) => row.map(cell)),
-      null,
-      2,
-    );
-    return { json, rows: table.length, delimiter, linebreak };
+): CsvPartResult & { fullSample: boolean } {
+  if (source.bytes) {
+    const read = csvBytesToJson(source.bytes, options, names);
+    if (read) return read;
   }
-  if (names) return { ...objectsJson(table, names, cell), delimiter, linebreak, names };
-  const [head = [], ...body] = table;
-  const found = uniqueNames(head);
-  return { ...objectsJson(body, found, cell), delimiter, linebreak, names: found };
+  const text = source.text ?? bufferView(source.bytes).toString('utf8');
+  const { json, ...facts } = papaCsvToJson(text, options, field, names);
+  return { ...facts, json: Buffer.from(json, 'utf8'), fullSample: text.length >= LINEBREAK_SAMPLE_UNITS };
 }
 
 /**
@@ -173,15 +134,15 @@ export function csvTextToJson(
  * a malformed quote is VALIDATION_ERROR with its line and column. Rows with fewer fields than the
  * header get null for the missing ones and rows with more keep them under "__parsed_extra"; both
  * are counted in `ragged`. With `dynamic_typing`, only values that convert without loss change
- * (see losslessValue). Keys such as "__proto__" stay plain data.
+ * (see losslessValue). Keys such as "__proto__" stay plain data. The input is decoded and refused
+ * as decodeText does.
  *
- * @example csvToJson('a,b\n01,2\n', { header: true, dynamic_typing: true, skip_empty_lines: true }, 'csv').json // '[\n  {\n    "a": "01",\n    "b": 2\n  }\n]'
+ * @example new TextDecoder().decode(csvToJson('a,b\n01,2\n', { header: true, dynamic_typing: true, skip_empty_lines: true }, 'csv').json) // '[\n  {\n    "a": "01",\n    "b": 2\n  }\n]'
  */
-export function csvToJson(text: string, options: CsvToJsonOptions, field: string): CsvToJsonResult {
-  const { json, rows, delimiter, ragged } = csvTextToJson(
-    text,
-    { ...options, delimiter: options.delimiter ?? detectDelimiter(text) },
-    field,
-  );
+export function csvToJson(input: TextInput, options: CsvToJsonOptions, field: string): CsvToJsonResult {
+  const source = csvSource(input, field);
+  const delimiter =
+    options.delimiter ?? detectDelimiter(source.bytes ? csvHead(source.bytes) : (source.text ?? ''));
+  const { json, rows, ragged } = csvSourceToJson(source, { ...options, delimiter }, field);
   return { json, rows, delimiter, ...(ragged && { ragged }) };
 }

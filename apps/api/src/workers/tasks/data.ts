@@ -48,8 +48,8 @@ export const dataTasks = {
     return { ...facts, csv: utf8Body(csv) };
   },
   'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) => {
-    const { json, ...facts } = csvToJson(decodeText(input, field), options, field);
-    return { ...facts, json: utf8Body(json) };
+    // The JSON's bytes are written by the conversion itself (csv-bytes.ts), in a buffer of their own.
+    return csvToJson(input, options, field);
   },
   /** One of the two halves of a large upload (csv-split.ts); null when it is not to be split. */
   'data.csv-to-json-part': ({
@@ -58,8 +58,7 @@ export const dataTasks = {
     options,
     index,
   }: DataTaskInput<CsvToJsonOptions, Uint8Array> & { index: 0 | 1 }) => {
-    const part = csvPartToJson(input, index, options, field);
-    return part ? { ...part, json: utf8Body(part.json) } : null;
+    return csvPartToJson(input, index, options, field) ?? null;
   },
   'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
     utf8Body(xmlToJson(decodeText(input, field), options, field)),
@@ -71,7 +70,7 @@ export const dataTasks = {
   'data.base64-encode': ({ input, options }: DataTaskInput<Base64EncodeOptions>) =>
     utf8Body(base64Encode(bytesOf(input), options)),
   'data.base64-decode': async ({ input, field, options }: DataTaskInput<Base64DecodeOptions>) => {
-    const decoded = await base64Decode(decodeText(input, field), options, field);
+    const decoded = await base64Decode(input, options, field);
     return decoded.kind === 'text' ? { kind: 'text' as const, text: utf8Body(decoded.text) } : decoded;
   },
 } satisfies TaskTable;
