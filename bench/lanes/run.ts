@@ -99,7 +99,7 @@ async function lightUnderHeavyWithAndWithout(): Promise<string[]> {
 
 async function fullLane(): Promise<string[]> {
   const server = await startServer('lanes-full', port, {
-    env: { ...env, LANE_IMAGES_CONCURRENCY: '1', LANE_IMAGES_QUEUE: '0' },
+    env: { ...env, LANE_IMAGES_CONCURRENCY: '1', LANE_QUEUE: '0' },
   });
   const first = avif(server.origin);
   await sleep(500);

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiVersion, defaultLimits } from '@toolkit/catalog';
 import { z } from 'zod';
+import { parseHostList } from './net/guarded-fetch.js';
 
 /*
  * The only reader of process.env. Every variable is validated, has a default and a description;
@@ -83,12 +84,6 @@ export const envSchema = z.object({
   IMAGE_MAX_AVIF_PIXELS: int(defaultLimits.maxAvifPixels, 1).describe(
     'Largest AVIF output, in pixels: AVIF encoding costs about 20–60× as much as JPEG; larger is refused up front with 413.',
   ),
-  TEXT_TO_PDF_MAX_JOINED_MARKS: int(defaultLimits.textToPdfMaxJoinedMarks, 1).describe(
-    'Most combining marks or joiners one character may carry in text → PDF (more is 422).',
-  ),
-  PDF_MAX_INFLATED_BYTES: int(defaultLimits.pdfMaxInflatedBytes, 1).describe(
-    "Most bytes a PDF's compressed streams may inflate to before it is read (more is 413).",
-  ),
   MULTIPART_MAX_FILES: int(10, 1, 1000).describe('Files per multipart request.'),
   MULTIPART_MAX_FIELDS: int(50, 1, 1000).describe('Text fields per multipart request.'),
   MULTIPART_MAX_FIELD_BYTES: int(64 * 1024, 1).describe(
@@ -105,9 +100,6 @@ export const envSchema = z.object({
   ),
   AUDIO_MAX_DURATION_SECONDS: int(defaultLimits.audioMaxDurationSeconds, 1).describe(
     'Longest audio accepted (read from its header before converting); longer gets 413.',
-  ),
-  AUDIO_MAX_PROCESSES: int(0, 0, 1000).describe(
-    'ffmpeg processes converting at once; later conversions wait. `0`: one per CPU core.',
   ),
   FFMPEG_PATH: z
     .string()
@@ -171,28 +163,21 @@ export const envSchema = z.object({
     "Nice value (Linux) of the threads and programs doing heavy work (libvips, the heavy worker threads, ffmpeg, LibreOffice), so that the event loop and light requests get the CPU first; `0`: all at the server's own priority.",
   ),
   // Lanes (API.md "Heavy work is isolated"): a slot is held from reading the body to the end of the work.
+  LANE_QUEUE: int(64, 0, 100_000).describe(
+    'Requests that may wait for a slot of each lane; one more gets 503 `OVERLOADED` with `Retry-After` at once.',
+  ),
   LANE_IMAGES_CONCURRENCY: int(0, 0, 10_000).describe(
     'Image requests (libvips) at once; `0`: twice the CPU cores.',
-  ),
-  LANE_IMAGES_QUEUE: int(64, 0, 100_000).describe(
-    'Image requests that may wait; one more gets 503 `OVERLOADED` with `Retry-After` at once.',
   ),
   LANE_WORKERS_CONCURRENCY: int(0, 0, 10_000).describe(
     'Requests for the JavaScript worker threads (PDF, office formats, large data and text) at once; `0`: twice the CPU cores.',
   ),
-  LANE_WORKERS_QUEUE: int(64, 0, 100_000).describe(
-    'Worker-thread requests that may wait; one more gets 503 at once.',
-  ),
   LANE_PROGRAMS_CONCURRENCY: int(0, 0, 10_000).describe(
-    'Requests for external programs (ffmpeg, LibreOffice) at once; `0`: twice the CPU cores.',
-  ),
-  LANE_PROGRAMS_QUEUE: int(64, 0, 100_000).describe(
-    'External-program requests that may wait; one more gets 503 at once.',
+    'Requests for external programs (ffmpeg) at once: the one limit on ffmpeg processes; `0`: the CPU cores.',
   ),
   LANE_LIGHT_CONCURRENCY: int(0, 0, 10_000).describe(
     'Light requests (data, text and detection bodies up to `LANE_LIGHT_MAX_BYTES`) at once, each on worker threads of their own; `0`: the CPU cores, at least 2.',
   ),
-  LANE_LIGHT_QUEUE: int(64, 0, 100_000).describe('Light requests that may wait; one more gets 503 at once.'),
   LANE_LIGHT_MAX_BYTES: int(64 * 1024, 0).describe(
     'Largest body (`Content-Length`) of a data, text or detection request that runs in the light lane; larger ones run in the workers lane.',
   ),
@@ -256,6 +241,32 @@ export const envSchema = z.object({
   ),
   WORKER_HEARTBEAT_MS: int(5000, 100).describe(
     'How often job workers tell Redis they are there; with `EXECUTION=queue`, `/api/v1/ready` is 503 when none has for three times this.',
+  ),
+  // URL inputs, signed links, the result cache and idempotency (API.md "Inputs from anywhere").
+  URL_FETCH_TIMEOUT_MS: int(15_000, 100).describe(
+    'Longest a `url` input may take to fetch, redirects and body included; then 422 `URL_FETCH_FAILED`.',
+  ),
+  URL_FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .describe(
+      'Comma-separated host names a `url` input may name (`*.example.com` for its subdomains). Unset: any public host.',
+    ),
+  URL_FETCH_ALLOW_PRIVATE: flag(false).describe(
+    'Let `url` inputs reach loopback and private addresses (tests, a closed network). Off: such a URL is 400 `INVALID_URL`.',
+  ),
+  URL_SIGNING_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'Signs GET links (HMAC-SHA256, `npm run sign-url`): a GET with a valid `signature` needs no API key, one without a key and a valid signature is 403 `INVALID_SIGNATURE`. Unset: GETs need an API key like any request.',
+    ),
+  CACHE_MAX_AGE_SECONDS: int(3600, 0).describe('`Cache-Control: public, max-age=` of GET answers.'),
+  RESULT_CACHE_BYTES: int(256 * 1024 * 1024, 0).describe(
+    'Bytes of answers kept to answer the same request again (`X-Cache: HIT`), in memory or in Redis with REDIS_URL. `0`: off.',
+  ),
+  IDEMPOTENCY_TTL_SECONDS: int(86_400, 1).describe(
+    'How long an `Idempotency-Key` answers the job it started.',
   ),
 });
 
@@ -334,8 +345,8 @@ function toConfig(e: z.output<typeof envSchema>) {
       maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
       maxImageSide: e.IMAGE_MAX_SIDE,
       maxAvifPixels: e.IMAGE_MAX_AVIF_PIXELS,
-      textToPdfMaxJoinedMarks: e.TEXT_TO_PDF_MAX_JOINED_MARKS,
-      pdfMaxInflatedBytes: e.PDF_MAX_INFLATED_BYTES,
+      textToPdfMaxJoinedMarks: defaultLimits.textToPdfMaxJoinedMarks,
+      pdfMaxInflatedBytes: defaultLimits.pdfMaxInflatedBytes,
       multipartFiles: e.MULTIPART_MAX_FILES,
       multipartFields: e.MULTIPART_MAX_FIELDS,
       multipartFieldBytes: e.MULTIPART_MAX_FIELD_BYTES,
@@ -345,7 +356,6 @@ function toConfig(e: z.output<typeof envSchema>) {
     media: {
       ffmpegPath: e.FFMPEG_PATH,
       // ffmpeg encodes audio on one core: about one conversion per core.
-      audioMaxProcesses: e.AUDIO_MAX_PROCESSES || availableParallelism(),
     },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
@@ -398,12 +408,20 @@ function toConfig(e: z.output<typeof envSchema>) {
       lockMs: e.JOB_LOCK_MS,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
     },
+    urlInputs: {
+      timeoutMs: e.URL_FETCH_TIMEOUT_MS,
+      allowHosts: parseHostList(e.URL_FETCH_ALLOW_HOSTS),
+      allowPrivate: e.URL_FETCH_ALLOW_PRIVATE,
+    },
+    signingKey: e.URL_SIGNING_KEY,
+    resultCache: { maxBytes: e.RESULT_CACHE_BYTES, maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS },
+    idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
     // Twice the cores by default: while one request's body arrives, another's work has a core.
     lanes: {
-      images: lane(e.LANE_IMAGES_CONCURRENCY || 2 * cores, e.LANE_IMAGES_QUEUE),
-      workers: lane(e.LANE_WORKERS_CONCURRENCY || 2 * cores, e.LANE_WORKERS_QUEUE),
-      programs: lane(e.LANE_PROGRAMS_CONCURRENCY || 2 * cores, e.LANE_PROGRAMS_QUEUE),
-      light: lane(e.LANE_LIGHT_CONCURRENCY || Math.max(2, cores), e.LANE_LIGHT_QUEUE),
+      images: lane(e.LANE_IMAGES_CONCURRENCY || 2 * cores, e.LANE_QUEUE),
+      workers: lane(e.LANE_WORKERS_CONCURRENCY || 2 * cores, e.LANE_QUEUE),
+      programs: lane(e.LANE_PROGRAMS_CONCURRENCY || cores, e.LANE_QUEUE),
+      light: lane(e.LANE_LIGHT_CONCURRENCY || Math.max(2, cores), e.LANE_QUEUE),
     },
     lightMaxBytes: e.LANE_LIGHT_MAX_BYTES,
     // Office → PDF: LibreOffice, found at SOFFICE_PATH or its usual places; off when absent.

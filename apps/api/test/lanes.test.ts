@@ -24,9 +24,8 @@ afterEach(async () => {
 async function serve(env: Record<string, string> = {}): Promise<string> {
   app = await makeApp({
     LANE_IMAGES_CONCURRENCY: '1',
-    LANE_IMAGES_QUEUE: '0',
+    LANE_QUEUE: '0',
     LANE_WORKERS_CONCURRENCY: '1',
-    LANE_WORKERS_QUEUE: '0',
     UPLOAD_QUEUE_TIMEOUT_MS: '0',
     UPLOAD_IDLE_TIMEOUT_MS: '60000',
     UPLOAD_MIN_BYTES_PER_SECOND: '0',

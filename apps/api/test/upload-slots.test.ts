@@ -104,7 +104,7 @@ describe('upload slots under slow clients', () => {
 
   it('answers 503 at once when the wait queue is full', async () => {
     const base = await serve({
-      LANE_IMAGES_QUEUE: '1',
+      LANE_QUEUE: '1',
       UPLOAD_QUEUE_TIMEOUT_MS: '0',
       UPLOAD_IDLE_TIMEOUT_MS: '60000',
     });

@@ -54,3 +54,39 @@ export function missingFile(input: Exclude<InputKind, { kind: 'json-or-file' }>)
       : `No ${input.field === 'image' ? 'image' : 'file'} was uploaded. Send it ${where}.`,
   );
 }
+
+/*
+ * JSON.parse turns 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity: a data
+ * operation given an object or array member of a JSON body (json-to-csv's `json`) reads it again
+ * from the body's text, in a worker, keeping every number as written. The parsed values are tied
+ * to that text here (by identity: nothing outlives the values).
+ */
+
+/** The text of the JSON body a member value came from, and the member's name ('' for the body). */
+export interface BodySource {
+  text: string;
+  member: string;
+}
+
+const sources = new WeakMap<object, BodySource>();
+
+/** Ties a parsed JSON body, and each object or array member of it, to the text it was parsed from. */
+export function rememberBodySources(body: unknown, text: string): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  sources.set(body, { text, member: '' });
+  for (const [member, value] of Object.entries(body)) {
+    if (value !== null && typeof value === 'object') sources.set(value, { text, member });
+  }
+}
+
+/** The body text an object or array value of a JSON body came from, when it came from one. */
+export function bodySourceOf(value: unknown): BodySource | undefined {
+  return value !== null && typeof value === 'object' ? sources.get(value) : undefined;
+}
+
+/** A stored JSON body parsed again, its members tied to its text as the HTTP parser ties them. */
+export function parseJsonBody(text: string): Record<string, unknown> {
+  const body: unknown = JSON.parse(text);
+  rememberBodySources(body, text);
+  return body as Record<string, unknown>;
+}

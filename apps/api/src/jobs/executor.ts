@@ -1,6 +1,7 @@
 import { getTool, type LiveTool } from '@toolkit/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Core, operationName } from '../core/core.js';
+import { parseJsonBody } from '../core/fields.js';
 import { storedError, storedResult } from '../core/result.js';
 import { checkPipeline, runPipeline } from '../pipeline/execute.js';
 import type { Execute, JobInput } from './types.js';
@@ -23,7 +24,8 @@ export function createExecutor(core: Core, log: FastifyBaseLogger): Execute {
       return runPipeline(core, plan, input.files, caller);
     }
     const tool = getTool(input.tool) as LiveTool;
-    const result = await core.run(core.check(tool, input.fields, input.files), caller);
+    const fields = input.json === undefined ? input.fields : parseJsonBody(input.json);
+    const result = await core.run(core.check(tool, fields, input.files), caller);
     return storedResult(result, { operation: operationName(tool), sourceName: input.files[0]?.filename });
   };
   return async (input, signal) => {

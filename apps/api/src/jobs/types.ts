@@ -36,7 +36,15 @@ export interface JobRecord {
  * the execution core, as the route would have.
  */
 export type JobInput =
-  | { kind: 'tool'; tool: LiveToolId; fields: Record<string, unknown>; files: InputFile[]; accept?: string }
+  | {
+      kind: 'tool';
+      tool: LiveToolId;
+      fields: Record<string, unknown>;
+      /** The JSON body as sent, when the fields came as one (its numbers kept as written). */
+      json?: string;
+      files: InputFile[];
+      accept?: string;
+    }
   | { kind: 'pipeline'; document: unknown; files: InputFile[]; accept?: string };
 
 /** A job's input as stored: its description as JSON and its files' bytes one after the other. */

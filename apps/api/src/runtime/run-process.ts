@@ -3,40 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import type { ProcessOptions, ProcessResult, Programs } from '../operations/engines.js';
 import { OperationError } from '../operations/errors.js';
 import { JobSlots } from './job-slots.js';
 import { lowerProcess } from './priority.js';
 
-export interface ProcessOptions {
-  /** Time the program may run; then its whole process group is killed. */
-  timeoutMs: number;
-  /** Aborted when the request is given up: the program is killed the same way. */
-  signal?: AbortSignal;
-  cwd?: string;
-  /** Environment of the program (default: the server's). */
-  env?: NodeJS.ProcessEnv;
-  /** Standard output kept in memory at most; a program that writes more is killed. Default 64 MB. */
-  maxOutputBytes?: number;
-  /**
-   * Bytes the program reads from file descriptor 3 (ffmpeg's `pipe:3`), written and closed at the
-   * start; standard input stays closed. A program that exits before reading them all is no error.
-   */
-  input?: Uint8Array;
-  /**
-   * Reads standard error as it arrives (the kept tail so far); a failure it returns stops the
-   * program at once (its group killed) and is what the run rejects with. For refusing early on
-   * what a program prints first, such as ffmpeg's input duration.
-   */
-  watchStderr?: (stderr: string) => OperationError | undefined;
-}
-
-export interface ProcessResult {
-  /** Exit code; null when a signal ended it. */
-  code: number | null;
-  stdout: Buffer;
-  /** The last 64 KB of standard error, for logs and parsing (e.g. ffmpeg's duration); never for clients. */
-  stderr: string;
-}
+export type { ProcessOptions, ProcessResult };
 
 const stderrKeptBytes = 64 * 1024;
 
@@ -164,4 +136,17 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
   } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/**
+ * External programs as operations are handed them: each in its own process group, with a time
+ * limit and a kill; with `slots`, at most that many at once (the limiter of an engine whose programs
+ * run in a lane shared with other work, such as LibreOffice in the workers lane).
+ */
+export function programs(slots?: ProcessSlots): Programs {
+  return {
+    run: (path, args, options) =>
+      slots ? slots.run(() => runProcess(path, args, options)) : runProcess(path, args, options),
+    withTempDir,
+  };
 }

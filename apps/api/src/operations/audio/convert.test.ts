@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realPrograms } from '../../../test/helpers/engines.js';
 import { failure } from '../../../test/helpers/operation-failure.js';
 import { type AudioConvertOptions, type AudioLimits, convertAudio } from './convert.js';
 import { type Ffmpeg, findFfmpeg } from './ffmpeg.js';
@@ -15,7 +16,12 @@ const corpusPath = (path: string) =>
   fileURLToPath(new URL(`../../../../../fixtures/corpus/${path}`, import.meta.url));
 const corpus = (path: string) => readFile(corpusPath(path));
 
-const limits: AudioLimits = { maxDurationSeconds: 1200, timeoutMs: 60_000, concurrency: 2, ffmpeg: {} };
+const limits: AudioLimits = {
+  maxDurationSeconds: 1200,
+  timeoutMs: 60_000,
+  programs: realPrograms,
+  ffmpeg: {},
+};
 let ffmpeg: Ffmpeg;
 let scratch: string;
 

@@ -2,7 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConvertAudioRequest } from '@toolkit/catalog';
 import { fileTypeFromBuffer } from 'file-type';
-import { ProcessSlots, runProcess, withTempDir } from '../../runtime/run-process.js';
+import type { Programs } from '../engines.js';
 import { OperationError } from '../errors.js';
 import { decodeErrors, estimatedDuration, oggIsTruncated, wholeDecode } from './decode-check.js';
 import { type FfmpegSource, findFfmpeg } from './ffmpeg.js';
@@ -23,8 +23,8 @@ export interface AudioLimits {
   maxDurationSeconds: number;
   /** Time for reading and converting one file. */
   timeoutMs: number;
-  /** ffmpeg processes running at once at most. */
-  concurrency: number;
+  /** Where ffmpeg runs: handed by the lane, whose concurrency bounds how many run at once. */
+  programs: Programs;
   /** Largest result sent back, in bytes (default 256 MB: 20 minutes of 48 kHz stereo WAV is 230 MB). */
   maxOutputBytes?: number;
   ffmpeg?: FfmpegSource;
@@ -38,12 +38,6 @@ export interface AudioResult {
   durationSeconds: number;
   /** The container the input was recognised as (file-type's extension). */
   inputFormat: string;
-}
-
-let slots: { size: number; slots: ProcessSlots } | undefined;
-function slotsFor(size: number): ProcessSlots {
-  if (!slots || slots.size !== size) slots = { size, slots: new ProcessSlots(size) };
-  return slots.slots;
 }
 
 const clock = (seconds: number) => {
@@ -117,10 +111,9 @@ function inputArgs(demuxer: string, source: string): string[] {
  * opened with its own demuxer only; the duration is read from the header ffmpeg prints before it
  * encodes, and a file over the limit is refused then, ffmpeg stopped (413); the conversion itself is
  * capped at the limit too, for headers that lie. Input and output live in a private temporary folder that is always
- * removed; at most `concurrency` ffmpeg processes run at once, each killed with its process group
- * on timeout or when the request is given up.
+ * removed; each ffmpeg is killed with its process group on timeout or when the request is given up.
  *
- * @example await convertAudio(buffer, { format: 'mp3', bitrate: 192 }, { maxDurationSeconds: 1200, timeoutMs: 60_000, concurrency: 2 }, signal)
+ * @example await convertAudio(buffer, { format: 'mp3', bitrate: 192 }, { maxDurationSeconds: 1200, timeoutMs: 60_000, programs }, signal)
  */
 export async function convertAudio(
   data: Uint8Array,
@@ -201,7 +194,7 @@ export async function convertAudio(
     args.push('-t', String(limit + 1), '-fs', String(maxOutput + 1));
     args.push(...(spec.extra ?? []), '-progress', output ? 'pipe:1' : 'pipe:2', '-nostats');
     args.push('-f', spec.muxer, '-y', output ? `file:${output}` : 'pipe:1');
-    const converted = await runProcess(ffmpeg.path, args, {
+    const converted = await limits.programs.run(ffmpeg.path, args, {
       timeoutMs: remaining(),
       ...(signal ? { signal } : {}),
       ...(dir ? { cwd: dir } : {}),
@@ -270,7 +263,5 @@ export async function convertAudio(
       inputFormat: type.ext,
     };
   };
-  return slotsFor(limits.concurrency).run(() =>
-    pipeIn && pipeOut ? convert() : withTempDir('audio-', convert),
-  );
+  return pipeIn && pipeOut ? convert() : limits.programs.withTempDir('audio-', convert);
 }

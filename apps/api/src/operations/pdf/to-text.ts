@@ -1,9 +1,47 @@
 import { availableParallelism } from 'node:os';
 import { defaultLimits } from '@toolkit/catalog';
-import { runTask } from '../../runtime/worker-pool.js';
 import { OperationError } from '../errors.js';
 import type { PdfInfo, PdfPageText } from './extract-text.js';
 import { describePages, type PageRange, parsePageRanges } from './page-ranges.js';
+
+/** What the task that opens a PDF is given (workers/tasks/pdf.ts). */
+export interface OpenInput {
+  data: Uint8Array;
+  ranges: PageRange[] | undefined;
+  /** Pages this task extracts itself when the selection is no longer; otherwise none. */
+  extractUpTo: number;
+  /** Checked once there, before pdf.js reads the file (the tasks that share out pages open it again). */
+  maxInflatedBytes: number;
+}
+
+/** What it answers: the document's facts, the selected pages, and their text if few. */
+export interface OpenOutput {
+  pageCount: number;
+  info: PdfInfo;
+  selected: number[];
+  pages: PdfPageText[];
+}
+
+/** A run of pages for one more task. */
+export interface PagesInput {
+  data: Uint8Array;
+  pages: number[];
+}
+
+/** How one task is run: stopped with the call's signal, bounded by what is left of its time. */
+export interface TaskRun {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/**
+ * The worker-pool tasks that read a PDF, handed to the operation by the lane that runs it (off the
+ * event loop, on as many threads as the lane gives).
+ */
+export interface PdfReader {
+  openAndExtract(job: OpenInput, run: TaskRun): Promise<OpenOutput>;
+  extractPages(job: PagesInput, run: TaskRun): Promise<PdfPageText[]>;
+}
 
 export interface PdfToTextResult {
   /** The pages' texts, separated by a blank line. */
@@ -34,17 +72,18 @@ export function shareOut(pages: readonly number[], parts: number): number[][] {
 
 /**
  * Extracts the text of a PDF (all pages, or the `pages` selection such as "1-3,7") with pdf.js in
- * the worker pool, within one time limit for the whole document. A long document's pages are
+ * the worker pool (the `reader` handed in), within one time limit for the whole document. A long document's pages are
  * shared out over the pool's threads, each opening its own copy, so the cores read it side by
  * side. Pages with no text layer at all (scans, photos) are a 422 that says so rather than an
  * empty answer; a selection past the end is a 400 naming the page count.
  *
- * @example await pdfToText(buffer, { pages: '1-3' }, { timeoutMs: 30_000, signal })
+ * @example await pdfToText(buffer, { pages: '1-3' }, { timeoutMs: 30_000, signal }, reader)
  */
 export async function pdfToText(
   data: Uint8Array,
   options: { pages?: string | undefined },
   limits: RunLimits,
+  reader: PdfReader,
 ): Promise<PdfToTextResult> {
   const ranges: PageRange[] | undefined = options.pages?.trim() ? parsePageRanges(options.pages) : undefined;
   const deadline = Date.now() + limits.timeoutMs;
@@ -54,8 +93,7 @@ export async function pdfToText(
   // A compact copy: a Buffer may be a view into a larger pooled block that would be cloned whole.
   const bytes = new Uint8Array(data);
 
-  const opened = await runTask(
-    'pdf.open-and-extract',
+  const opened = await reader.openAndExtract(
     {
       data: bytes,
       ranges,
@@ -71,7 +109,7 @@ export async function pdfToText(
     try {
       const results = await Promise.all(
         parts.map((part) =>
-          runTask('pdf.extract-pages', { data: bytes, pages: part }, { signal, timeoutMs: remaining() }),
+          reader.extractPages({ data: bytes, pages: part }, { signal, timeoutMs: remaining() }),
         ),
       );
       pages = pages.concat(...results);

@@ -1,7 +1,6 @@
-import type { InputFile } from '../../core/fields.js';
+import { bodySourceOf, type InputFile } from '../../core/fields.js';
 import { assertNesting } from '../../operations/data/limits.js';
 import { OperationError } from '../../operations/errors.js';
-import { bodySourceOf } from '../../plugins/json-body.js';
 import type { RunOptions } from '../../runtime/worker-pool.js';
 
 /** Where a JSON-or-file tool's document is: the uploaded file's bytes, else its JSON member. */

@@ -1,10 +1,11 @@
 import { sizeHeaders, textToPdfHeaders } from '@toolkit/catalog';
 import { bufferView } from '../../bytes.js';
 import { OperationError } from '../../operations/errors.js';
-import { describeMissingGlyphs, renderTextPdf } from '../../operations/pdf/from-text.js';
+import { describeMissingGlyphs } from '../../operations/pdf/from-text.js';
 import { decodeTextFile } from '../../operations/pdf/text-file.js';
 import { pdfToText } from '../../operations/pdf/to-text.js';
 import type { HandlerTable } from '../types.js';
+import { pdfReader, renderTextPdf } from './pdf-engines.js';
 
 /** A client that asks for text/plain (and not JSON first) gets the text alone. */
 function wantsPlainText(accept: string | undefined): boolean {
@@ -22,6 +23,7 @@ export const documentHandlers = {
       file.data,
       { pages: fields.pages },
       { timeoutMs: config.timeouts.requestMs, signal, maxInflatedBytes: config.limits.pdfMaxInflatedBytes },
+      pdfReader,
     );
     if (wantsPlainText(accept)) {
       return { kind: 'document', body: result.text, contentType: 'text/plain; charset=utf-8' };

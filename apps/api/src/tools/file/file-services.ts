@@ -5,9 +5,9 @@ import { defaultDocumentLimits } from '../../operations/files/convert/job.js';
 import { locateSoffice } from '../../operations/files/convert/office-pdf.js';
 import type { DetectOptions } from '../../operations/files/detect/detect.js';
 import { convertImage } from '../../operations/image/convert.js';
-import { renderTextPdf } from '../../operations/pdf/from-text.js';
-import { ProcessSlots } from '../../runtime/run-process.js';
+import { ProcessSlots, programs } from '../../runtime/run-process.js';
 import { runTask } from '../../runtime/worker-pool.js';
+import { renderTextPdf } from '../document/pdf-engines.js';
 import type { HandlerContext } from '../types.js';
 
 /*
@@ -28,7 +28,7 @@ export function officeFor(config: HandlerContext['config']): Promise<Office> {
       soffice
         ? {
             soffice,
-            slots: new ProcessSlots(config.soffice.maxConcurrent),
+            programs: programs(new ProcessSlots(config.soffice.maxConcurrent)),
             timeoutMs: config.soffice.timeoutMs,
             maxOutputBytes: 4 * config.limits.uploadBytes,
           }

@@ -1,5 +1,6 @@
 import { durationHeader, sizeHeaders } from '@toolkit/catalog';
 import { convertAudio } from '../../operations/audio/convert.js';
+import { programs } from '../../runtime/run-process.js';
 import type { ToolHandler } from '../types.js';
 
 /** POST /audio/convert */
@@ -13,7 +14,7 @@ export const convertAudioHandler: ToolHandler<'convert-audio'> = async (
     {
       maxDurationSeconds: config.limits.audioMaxDurationSeconds,
       timeoutMs: config.timeouts.audioMs,
-      concurrency: config.media.audioMaxProcesses,
+      programs: programs(),
       ffmpeg: { configured: config.media.ffmpegPath },
     },
     signal,

@@ -1,34 +1,13 @@
-import {
-  extractPages,
-  openPdf,
-  type PdfInfo,
-  type PdfPageText,
-  readPdfInfo,
-} from '../../operations/pdf/extract-text.js';
+import { extractPages, openPdf, type PdfPageText, readPdfInfo } from '../../operations/pdf/extract-text.js';
 import { checkInflatedSize } from '../../operations/pdf/inflate-guard.js';
-import { type PageRange, resolvePages } from '../../operations/pdf/page-ranges.js';
+import { resolvePages } from '../../operations/pdf/page-ranges.js';
 import {
   type TextToPdfLimits,
   type TextToPdfOptions,
   textToPdf,
 } from '../../operations/pdf/text-to-pdf/index.js';
+import type { OpenInput, OpenOutput, PagesInput } from '../../operations/pdf/to-text.js';
 import type { TaskTable } from '../task-table.js';
-
-interface OpenInput {
-  data: Uint8Array;
-  ranges: PageRange[] | undefined;
-  /** Pages this task extracts itself when the selection is no longer; otherwise none. */
-  extractUpTo: number;
-  /** Checked once here, before pdf.js reads the file (the tasks that share out pages open it again). */
-  maxInflatedBytes: number;
-}
-
-interface OpenOutput {
-  pageCount: number;
-  info: PdfInfo;
-  selected: number[];
-  pages: PdfPageText[];
-}
 
 /** Opens the PDF, checks the selection against its page count, and reads a short selection at once. */
 async function openAndExtract({
@@ -49,7 +28,7 @@ async function openAndExtract({
   }
 }
 
-async function extractSome({ data, pages }: { data: Uint8Array; pages: number[] }): Promise<PdfPageText[]> {
+async function extractSome({ data, pages }: PagesInput): Promise<PdfPageText[]> {
   const doc = await openPdf(data);
   try {
     return await extractPages(doc, pages);

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { bufferView } from '../../../bytes.js';
-import type { ProcessSlots } from '../../../runtime/run-process.js';
+import type { Programs } from '../../engines.js';
 import { OperationError } from '../../errors.js';
 import { type DetectOptions, detectFileType } from '../detect/detect.js';
 import { decodeText } from '../detect/encoding.js';
@@ -17,7 +17,7 @@ export interface ConvertServices {
   runDocument: (job: DocumentJob, signal?: AbortSignal) => Promise<string | Uint8Array>;
   detect?: DetectOptions;
   limits: DocumentLimits;
-  office?: { soffice: string; slots: ProcessSlots; timeoutMs: number; maxOutputBytes: number };
+  office?: { soffice: string; programs: Programs; timeoutMs: number; maxOutputBytes: number };
   /** txt/md → PDF through the same renderer as /pdf/from-text. */
   textToPdf?: (
     text: string,

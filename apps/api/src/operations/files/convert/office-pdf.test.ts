@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProcessSlots } from '../../../runtime/run-process.js';
+import { limitedPrograms } from '../../../../test/helpers/engines.js';
 import { makeDocx, makeXlsx, paragraph, table } from '../test-support/fixtures.js';
 import { locateSoffice, officeToPdf } from './office-pdf.js';
 
@@ -50,7 +50,7 @@ describe('the process handling, with a stand-in soffice that hangs', () => {
     await expect(
       officeToPdf(Buffer.from('x'), 'docx', {
         soffice: fake,
-        slots: new ProcessSlots(1),
+        programs: limitedPrograms(1),
         timeoutMs: 300,
         maxOutputBytes: 1e6,
       }),
@@ -69,7 +69,7 @@ describe('the process handling, with a stand-in soffice that hangs', () => {
     await expect(
       officeToPdf(Buffer.from('x'), 'odt', {
         soffice: fake,
-        slots: new ProcessSlots(1),
+        programs: limitedPrograms(1),
         timeoutMs: 5000,
         maxOutputBytes: 1e6,
       }),
@@ -89,8 +89,8 @@ describe('the process handling, with a stand-in soffice that hangs', () => {
 describe.skipIf(!soffice)(
   `LibreOffice (${soffice ?? 'not installed: apt-get install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui'})`,
   () => {
-    const slots = new ProcessSlots(2);
-    const options = () => ({ soffice: soffice ?? '', slots, timeoutMs: 120_000, maxOutputBytes: 50e6 });
+    const programs = limitedPrograms(2);
+    const options = () => ({ soffice: soffice ?? '', programs, timeoutMs: 120_000, maxOutputBytes: 50e6 });
 
     it('converts a DOCX and an XLSX to PDFs whose text is the document’s', { timeout: 240_000 }, async () => {
       const docx = await makeDocx(

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ProcessSlots, runProcess, withTempDir } from '../../../runtime/run-process.js';
+import type { Programs } from '../../engines.js';
 import { OperationError } from '../../errors.js';
 
 export const officeFormats = [
@@ -21,8 +21,8 @@ export type OfficeFormat = (typeof officeFormats)[number];
 
 export interface OfficePdfOptions {
   soffice: string;
-  /** Bounds how many LibreOffice processes run at once (each takes a core and ~200 MB). */
-  slots: ProcessSlots;
+  /** Where LibreOffice runs: an engine whose limiter bounds how many run at once (a core and ~200 MB each). */
+  programs: Programs;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   maxOutputBytes: number;
@@ -78,63 +78,61 @@ export async function officeToPdf(
   format: OfficeFormat,
   options: OfficePdfOptions,
 ): Promise<Buffer> {
-  return options.slots.run(() =>
-    withTempDir('soffice-', async (dir) => {
-      const input = join(dir, `document.${format}`);
-      const outDir = join(dir, 'out');
-      await mkdir(outDir);
-      await writeFile(input, data, { mode: 0o600 });
-      const args = [
-        `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
-        '--headless',
-        '--invisible',
-        '--norestore',
-        '--nologo',
-        '--nodefault',
-        '--nolockcheck',
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        outDir,
-        input,
-      ];
-      const result = await runProcess(options.soffice, args, {
-        timeoutMs: options.timeoutMs,
-        signal: options.signal,
-        cwd: dir,
-        // A private HOME and TMPDIR: nothing of LibreOffice's lands in the server user's home
-        // folder, and its own temporary folders (lu*.tmp, left behind when it is killed) go with ours.
-        env: {
-          PATH: '/usr/local/bin:/usr/bin:/bin',
-          HOME: dir,
-          TMPDIR: dir,
-          LANG: 'C.UTF-8',
-          SAL_USE_VCLPLUGIN: 'svp',
-        },
-        maxOutputBytes: 1024 * 1024,
-      });
-      const output = join(outDir, 'document.pdf');
-      const size = await stat(output).then(
-        (s) => s.size,
-        () => -1,
+  return options.programs.withTempDir('soffice-', async (dir) => {
+    const input = join(dir, `document.${format}`);
+    const outDir = join(dir, 'out');
+    await mkdir(outDir);
+    await writeFile(input, data, { mode: 0o600 });
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+      '--headless',
+      '--invisible',
+      '--norestore',
+      '--nologo',
+      '--nodefault',
+      '--nolockcheck',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outDir,
+      input,
+    ];
+    const result = await options.programs.run(options.soffice, args, {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      cwd: dir,
+      // A private HOME and TMPDIR: nothing of LibreOffice's lands in the server user's home
+      // folder, and its own temporary folders (lu*.tmp, left behind when it is killed) go with ours.
+      env: {
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        HOME: dir,
+        TMPDIR: dir,
+        LANG: 'C.UTF-8',
+        SAL_USE_VCLPLUGIN: 'svp',
+      },
+      maxOutputBytes: 1024 * 1024,
+    });
+    const output = join(outDir, 'document.pdf');
+    const size = await stat(output).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (result.code !== 0 || size <= 0) {
+      throw new OperationError(
+        'UNPROCESSABLE_FILE',
+        `LibreOffice could not convert this ${format.toUpperCase()} file: it is damaged, protected or not what its type says.`,
       );
-      if (result.code !== 0 || size <= 0) {
-        throw new OperationError(
-          'UNPROCESSABLE_FILE',
-          `LibreOffice could not convert this ${format.toUpperCase()} file: it is damaged, protected or not what its type says.`,
-        );
-      }
-      if (size > options.maxOutputBytes) {
-        throw new OperationError('PAYLOAD_TOO_LARGE', 'The PDF would be larger than the server allows.');
-      }
-      const pdf = await readFile(output);
-      if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-        throw new OperationError(
-          'UNPROCESSABLE_FILE',
-          `LibreOffice could not convert this ${format.toUpperCase()} file.`,
-        );
-      }
-      return pdf;
-    }),
-  );
+    }
+    if (size > options.maxOutputBytes) {
+      throw new OperationError('PAYLOAD_TOO_LARGE', 'The PDF would be larger than the server allows.');
+    }
+    const pdf = await readFile(output);
+    if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+      throw new OperationError(
+        'UNPROCESSABLE_FILE',
+        `LibreOffice could not convert this ${format.toUpperCase()} file.`,
+      );
+    }
+    return pdf;
+  });
 }

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { closeWorkerPool, renderTextPdf } from '../../../../test/helpers/engines.js';
 import { failure } from '../../../../test/helpers/operation-failure.js';
-import { closeWorkerPool } from '../../../runtime/worker-pool.js';
 import { extractPages, openPdf, readPdfInfo } from '../extract-text.js';
-import { defaultTextToPdfLimits, renderTextPdf } from '../from-text.js';
+import { defaultTextToPdfLimits } from '../from-text.js';
 import { corpus, pdftotext, squash } from '../test-support.js';
 import { type TextToPdfOptions, textToPdf } from './index.js';
 import { describeMissingGlyphs } from './missing-glyphs.js';
