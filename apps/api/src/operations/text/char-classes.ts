@@ -138,5 +138,16 @@ function build(): Uint16Array {
   return table;
 }
 
+/**
+ * The major version of ICU the table was checked against (fast-scan.test.ts), and the language of
+ * the default locale it holds for: ICU's rules change between versions, and some locales tailor them
+ * (Greek ends a sentence at ";"). Elsewhere the table stays empty: every text goes to the segmenters,
+ * slower but as right, until the tests have been run there and this is updated.
+ */
+export const CHECKED_ICU = '78';
+const defaultLocale = new Intl.Segmenter(undefined, { granularity: 'word' }).resolvedOptions().locale;
+export const SCANNER_APPLIES =
+  process.versions.icu?.split('.')[0] === CHECKED_ICU && /^en(-|$)/.test(defaultLocale);
+
 /** The classes of each UTF-16 unit, 0 where unknown. */
-export const CHAR_CLASSES: Uint16Array = build();
+export const CHAR_CLASSES: Uint16Array = SCANNER_APPLIES ? build() : new Uint16Array(0x10000);

@@ -66,8 +66,8 @@ function lineEnd(text: string, at: number): number {
 }
 
 /**
- * Lines the scanner cannot read, apart by fewer units than this, are segmented together: a call to
- * a segmenter costs about as much as scanning a hundred characters of it.
+ * Lines the scanner cannot read, apart by fewer units than this, are segmented together with the
+ * lines between them: a call to a segmenter costs about as much as segmenting a hundred characters.
  */
 const GAP = 256;
 
