@@ -47,6 +47,8 @@ export interface CliPeer {
   output?: 'file' | 'stdout';
   /** Output file name extension (for tools that pick the format by it). */
   outputExtension?: string;
+  /** How many times as fast as this peer HTTP must be (default: as fast; audio and PDF: within 10%). */
+  speedup?: number;
 }
 
 export interface BenchCase {

@@ -62,6 +62,10 @@ export async function bigJson(): Promise<string> {
 export const bigText = () =>
   grow(join(corpusDir, 'text/jargon-file-4.4.7_head.txt'), join(inputsDir, 'jargon-9.5mb.txt'), 9.5e6);
 
+/** ~9.5 MB of Russian (the fortunes file repeated), for the word counter in Cyrillic. */
+export const bigRussianText = () =>
+  grow(join(corpusDir, 'text/fortunes-knowledge.ru.txt'), join(inputsDir, 'fortunes-ru-9.5mb.txt'), 9.5e6);
+
 /** 1 MB of text for text → PDF. */
 export const megabyteText = () =>
   grow(join(corpusDir, 'text/jargon-file-4.4.7_head.txt'), join(inputsDir, 'jargon-1mb.txt'), 1e6);

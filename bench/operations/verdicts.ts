@@ -101,8 +101,13 @@ export function verdicts(
         const other = find(mine, peer.label, n);
         if (!other) continue;
         const ratio = http ? http.opsPerSecond / other.opsPerSecond : Number.NaN;
-        const need = c.group === 'media' ? 0.9 : 1;
-        const target = need === 1 ? `faster than ${peer.label}` : `within 10% of ${peer.label}`;
+        const need = peer.speedup ?? (c.group === 'media' ? 0.9 : 1);
+        const target =
+          need === 1
+            ? `faster than ${peer.label}`
+            : need > 1
+              ? `at least ${need}× as fast as ${peer.label}`
+              : `within 10% of ${peer.label}`;
         out.push({
           group: c.group,
           target: `${c.name}: ${target} (concurrency ${n})`,

@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { corpusDir } from '../../lib/paths.js';
 import { runCommand } from '../../lib/run-command.js';
 import type { BenchCase, Output, OutputFacts } from '../case.js';
-import { base64Inputs, bigCsv, bigJson, bigText } from '../inputs.js';
+import { base64Inputs, bigCsv, bigJson, bigRussianText, bigText } from '../inputs.js';
 
 const one = [1] as const;
 
@@ -47,17 +48,72 @@ function csvRows(rows: number) {
   };
 }
 
+const segmenterPeer = fileURLToPath(new URL('../peers/segmenter-word-count.mjs', import.meta.url));
+
+/** Words counted by the peer's program (Intl.Segmenter line by line), run once untimed. */
+async function segmenterWords(path: string): Promise<number> {
+  const result = await runCommand(process.execPath, [segmenterPeer, path]);
+  const words = (JSON.parse(result.stdout || '{}') as { words?: number }).words;
+  if (result.code !== 0 || words === undefined)
+    throw new Error(`segmenter peer: ${result.stderr.slice(0, 200)}`);
+  return words;
+}
+
+/**
+ * Word count of 9.5 MB of English and of Russian (issue 40): HTTP and in-process against the plain
+ * Intl.Segmenter loop in a Node process of its own, which must be 5× slower, and `wc -w` (issue 9).
+ * Every output but wc's must give the segmenter's count exactly.
+ */
+async function wordCountCases(): Promise<BenchCase[]> {
+  const inputs = [
+    ['English', await bigText()],
+    ['Russian', await bigRussianText()],
+  ] as const;
+  return Promise.all(
+    inputs.map(async ([language, path]): Promise<BenchCase> => {
+      const expected = await segmenterWords(path);
+      const whitespace = (await readFile(path, 'utf8')).split(/\s+/).filter(Boolean).length;
+      return {
+        group: 'data',
+        name: `word count (9.5 MB of ${language})`,
+        input: path,
+        http: { path: '/text/word-count', file: { field: 'file', path, type: 'text/plain' }, fields: {} },
+        inProcess: 'word-count',
+        peers: [
+          { label: 'wc -w', command: ['wc', '-w', '{in}'], output: 'stdout' },
+          {
+            label: 'Intl.Segmenter line by line (node)',
+            command: [process.execPath, segmenterPeer, '{in}'],
+            output: 'stdout',
+            speedup: 5,
+          },
+        ],
+        concurrencies: one,
+        check: async ({ bytes }) => {
+          const body = bytes.toString('utf8');
+          // wc -w splits at whitespace, by design not the count of Unicode word segmentation.
+          if (!body.startsWith('{'))
+            return { note: `${Number.parseInt(body, 10)} whitespace-separated words` };
+          const parsed = JSON.parse(body) as { words?: number; data?: { words?: number } };
+          const counted = parsed.data?.words ?? parsed.words;
+          return counted === expected
+            ? { note: `${counted} words (whitespace-separated: ${whitespace})` }
+            : { problem: `${counted} words, not the segmenter's ${expected}` };
+        },
+      };
+    }),
+  );
+}
+
 /** The text and data operations of issue 9, against Miller, yq, wc and coreutils' base64. */
 export async function dataCases(): Promise<BenchCase[]> {
   const csv = await bigCsv();
   const json = await bigJson();
-  const text = await bigText();
   const b64 = await base64Inputs();
   const yaml = join(corpusDir, 'data/yaml/ansible-base.yml');
   const csvRowsIn = await csvRecords(csv);
   const jsonRowsIn = (JSON.parse(await readFile(json, 'utf8')) as unknown[]).length;
   const binaryBytes = (await readFile(b64.binary)).length;
-  const words = (await readFile(text, 'utf8')).split(/\s+/).filter(Boolean).length;
   return [
     {
       group: 'data',
@@ -105,22 +161,7 @@ export async function dataCases(): Promise<BenchCase[]> {
         }
       },
     },
-    {
-      group: 'data',
-      name: 'word count (9.5 MB of English)',
-      input: text,
-      http: { path: '/text/word-count', file: { field: 'file', path: text, type: 'text/plain' }, fields: {} },
-      peers: [{ label: 'wc -w', command: ['wc', '-w', '{in}'], output: 'stdout' }],
-      concurrencies: one,
-      // Speed only: Unicode word segmentation and whitespace splitting count differently by design.
-      check: async ({ bytes }) => {
-        const body = bytes.toString('utf8');
-        const counted = body.startsWith('{')
-          ? (JSON.parse(body) as { data?: { words?: number } }).data?.words
-          : Number.parseInt(body, 10);
-        return { note: `${counted} words (whitespace-separated: ${words})` };
-      },
-    },
+    ...(await wordCountCases()),
     {
       group: 'data',
       name: 'base64 encode (5 MB binary)',
