@@ -9,22 +9,21 @@ import {
   UNKNOWN_BLOB_ERROR_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
 } from './api-errors';
-import { parseJob } from './jobs';
-import { type ToolInput, toolRequest } from './tool-request';
+import { type ToolInput, type ToolRequest, toolRequest } from './tool-request';
 import { type ResultOf, readResult } from './tool-response';
 import { type UploadProgress, xhrFetch } from './xhr-transport';
 
 /*
  * The one HTTP client of the website. A tool call is a POST whose body and result handling follow the
- * tool's catalog entry (tool-request.ts, tool-response.ts); every failure becomes an ApiError (or a
- * NetworkError when no response came back). Retries are not done here: TanStack Query's mutation
+ * tool's catalog entry (tool-request.ts, tool-response.ts); the pipeline posts a body of its own
+ * through the same `send`. Every failure becomes an ApiError (or a NetworkError when no response
+ * came back). Retries are not done here: TanStack Query's mutation
  * defaults (app/lib/query-client.ts) retry network errors, 5xx and 429 by reading `status` and
  * `retryAfterSeconds` from these errors.
  */
 
 export * from './api-errors';
-export type { JobState, JobStatus } from './jobs';
-export type { FormScalar, FormValue, ToolFields, ToolInput, ToolInputOf } from './tool-request';
+export type { FormScalar, FormValue, ToolFields, ToolInput, ToolInputOf, ToolRequest } from './tool-request';
 export { toFormData } from './tool-request';
 export type { AnalysisResult, DocumentResult, FileResult, ResultOf } from './tool-response';
 export type { UploadProgress } from './xhr-transport';
@@ -45,11 +44,44 @@ export function resolveApiBaseUrl(configured: unknown): string {
 
 export const apiBaseUrl = resolveApiBaseUrl(import.meta.env.VITE_API_BASE_URL);
 
-/** What the client needs of a catalog entry's `api`. */
-export interface ToolApi<O extends OutputKind = OutputKind> {
+/** Where a call goes, and the output kind its answer is read as. */
+export interface Endpoint<O extends OutputKind = OutputKind> {
   path: string;
-  input: InputKind;
   output: O;
+}
+
+/** What the client needs of a catalog entry's `api`. */
+export interface ToolApi<O extends OutputKind = OutputKind> extends Endpoint<O> {
+  input: InputKind;
+}
+
+const jobStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobState = (typeof jobStates)[number];
+
+/** What GET /jobs/{id} says of a job (the part the website uses). */
+export interface JobStatus {
+  id: string;
+  operation: string;
+  status: JobState;
+  /** 0–100, or null when the engine cannot tell. */
+  progress: number | null;
+  error: { code: string; message: string } | null;
+}
+
+/** The job document of a status answer, or undefined when it is not one. */
+export function parseJob(body: unknown): JobStatus | undefined {
+  const data = isObject(body) ? body.data : undefined;
+  if (!isObject(data) || typeof data.id !== 'string' || typeof data.status !== 'string') return undefined;
+  if (!(jobStates as readonly string[]).includes(data.status)) return undefined;
+  const progress = typeof data.progress === 'number' && Number.isFinite(data.progress) ? data.progress : null;
+  const error = isObject(data.error) ? data.error : null;
+  return {
+    id: data.id,
+    operation: typeof data.operation === 'string' ? data.operation : '',
+    status: data.status as JobState,
+    progress: progress === null ? null : Math.min(100, Math.max(0, progress)),
+    error: error ? { code: String(error.code ?? ''), message: String(error.message ?? '') } : null,
+  };
 }
 
 export interface CallOptions {
@@ -101,11 +133,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  function send(api: ToolApi, input: ToolInput, call: CallOptions, extra: Record<string, string> = {}) {
-    const request = toolRequest(api.input, input);
-    const headers = headersFor(api.output, extra);
+  function post(endpoint: Endpoint, request: ToolRequest, call: CallOptions, extra?: Record<string, string>) {
+    const headers = headersFor(endpoint.output, extra);
     if (request.contentType) headers['Content-Type'] = request.contentType;
-    const url = `${baseUrl}${api.path}`;
+    const url = `${baseUrl}${endpoint.path}`;
     const init = { method: 'POST', body: request.body, headers, signal: call.signal };
     const { onUploadProgress } = call;
     return transport(
@@ -149,16 +180,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response;
   }
 
+  /** Posts a body built already (a tool's by toolRequest, or the pipeline's); the answer, checked. */
+  async function send(endpoint: Endpoint, request: ToolRequest, call: CallOptions = {}): Promise<Response> {
+    return check(await post(endpoint, request, call), endpoint.output);
+  }
+
   return {
     baseUrl,
+    send,
     /** Calls a tool: builds the body from its input kind, reads the answer by its output kind. */
     async call<O extends OutputKind>(api: ToolApi<O>, input: ToolInput, call: CallOptions = {}) {
-      const response = await check(await send(api, input, call), api.output);
+      const response = await send(api, toolRequest(api.input, input), call);
       return (await readResult(response, api.output)) as ResultOf<O>;
     },
-    /** Submits the same call as an asynchronous job (`Prefer: respond-async`); jobs.ts polls it. */
-    async submitJob(api: ToolApi, input: ToolInput, call: CallOptions = {}) {
-      const response = await check(await send(api, input, call, { Prefer: 'respond-async' }), 'analysis');
+    /** Submits the same request as an asynchronous job (`Prefer: respond-async`); jobs.ts follows it. */
+    async submitJob(endpoint: Endpoint, request: ToolRequest, call: CallOptions = {}) {
+      const response = await check(
+        await post(endpoint, request, call, { Prefer: 'respond-async' }),
+        'analysis',
+      );
       const job = response.status === 202 ? parseJob(await readJson(response)) : undefined;
       if (!job) throw invalidResponse(response.status);
       return { id: job.id };
@@ -169,10 +209,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (!job) throw invalidResponse(response.status);
       return job;
     },
-    /** A finished job's answer, read exactly as the synchronous call's (409 JOB_NOT_FINISHED before). */
-    async jobResult<O extends OutputKind>(output: O, id: string, { signal }: { signal?: AbortSignal } = {}) {
-      const response = await check(await jobRequest('GET', id, output, signal, '/result'), output);
-      return (await readResult(response, output)) as ResultOf<O>;
+    /** A finished job's answer, exactly the synchronous call's (409 JOB_NOT_FINISHED before), checked. */
+    async jobResult(output: OutputKind, id: string, { signal }: { signal?: AbortSignal } = {}) {
+      return check(await jobRequest('GET', id, output, signal, '/result'), output);
     },
     /** Cancels a job (DELETE /jobs/{id}): its work stops. */
     async cancelJob(id: string) {

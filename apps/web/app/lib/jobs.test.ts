@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './api-client';
-import { callAsJob, jobOutcome, POLL_FIRST_MS, POLL_MAX_MS, parseJob, waitForJob } from './jobs';
+import { type ApiClient, ApiError, createApiClient, parseJob } from './api-client';
+import { jobOutcome, POLL_FIRST_MS, POLL_MAX_MS, type PollOptions, waitForJob } from './jobs';
+import { type ToolInput, toolRequest } from './tool-request';
+import { type FileResult, readResult } from './tool-response';
 
 /*
  * The job-aware client against a scripted server: submit with Prefer: respond-async, poll the
@@ -75,6 +77,13 @@ const audioApi = {
   output: 'audio',
 } as const;
 const wav = () => new File([new Uint8Array([0x52, 0x49, 0x46, 0x46])], 'talk.wav', { type: 'audio/wav' });
+const readAudio = async (response: Response) => (await readResult(response, 'audio')) as FileResult;
+
+/** Submits the call as a job and follows it to its result, as the website's mutation does. */
+async function callAsJob(client: ApiClient, input: ToolInput, options: PollOptions = {}) {
+  const { id: submitted } = await client.submitJob(audioApi, toolRequest(audioApi.input, input));
+  return { id: submitted, result: await jobOutcome(client, 'audio', submitted, readAudio, options) };
+}
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -95,16 +104,10 @@ describe('a call run as a job', () => {
       mp3(),
     );
     const seen: string[] = [];
-    const submitted = vi.fn();
-    const result = await callAsJob(
+    const { id: submitted, result } = await callAsJob(
       client,
-      audioApi,
       { file: wav(), fields: { format: 'mp3' } },
-      {
-        wait,
-        onSubmitted: submitted,
-        onStatus: (job) => seen.push(`${job.status}:${job.progress}`),
-      },
+      { wait, onStatus: (job) => seen.push(`${job.status}:${job.progress}`) },
     );
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/v1/audio/convert',
@@ -115,7 +118,7 @@ describe('a call run as a job', () => {
     ]);
     expect(calls[0]?.headers).toMatchObject({ Prefer: 'respond-async', Authorization: 'Bearer k-123' });
     expect(calls[4]?.headers).toMatchObject({ Accept: '*/*', Authorization: 'Bearer k-123' });
-    expect(submitted).toHaveBeenCalledWith(id);
+    expect(submitted).toBe(id);
     expect(seen).toEqual(['queued:null', 'running:40', 'succeeded:100']);
     // Backing off: each wait longer than the last.
     expect(waits).toEqual([POLL_FIRST_MS, POLL_FIRST_MS * 1.5]);
@@ -134,7 +137,7 @@ describe('a call run as a job', () => {
         code: 'UNSUPPORTED_MEDIA_TYPE',
       }),
     );
-    const error = await failure(callAsJob(client, audioApi, { file: wav() }, { wait }));
+    const error = await failure(callAsJob(client, { file: wav() }, { wait }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 415,
@@ -145,14 +148,16 @@ describe('a call run as a job', () => {
 
   it('says so when the job was cancelled elsewhere, without asking for a result', async () => {
     const { client, calls, wait } = scripted(status('cancelled'));
-    const error = await failure(jobOutcome(client, 'audio', id, { wait }));
+    const error = await failure(jobOutcome(client, 'audio', id, readAudio, { wait }));
     expect(error).toMatchObject({ code: 'JOB_CANCELLED', message: 'The job was cancelled.' });
     expect(calls).toHaveLength(1);
   });
 
   it('refuses a job of another tool (a job id pasted into the wrong page)', async () => {
     const { client, wait } = scripted(status('succeeded', 100, 'images/resize'));
-    const error = await failure(jobOutcome(client, 'audio', id, { wait, operation: 'audio/convert' }));
+    const error = await failure(
+      jobOutcome(client, 'audio', id, readAudio, { wait, operation: 'audio/convert' }),
+    );
     expect(error).toMatchObject({ status: 404, message: 'This job belongs to another tool.' });
   });
 
@@ -203,7 +208,7 @@ describe('polling', () => {
       ),
       mp3(),
     );
-    const result = await jobOutcome(client, 'audio', id, { wait });
+    const result = await jobOutcome(client, 'audio', id, readAudio, { wait });
     expect(result.filename).toBe('talk-convert.mp3');
     expect(waits).toEqual([2000]);
     expect(calls.map((call) => call.url).slice(1)).toEqual([
@@ -246,7 +251,7 @@ describe('cancel and status', () => {
 
   it('calls a 200 to an asynchronous submit an invalid answer rather than guess', async () => {
     const { client } = scripted(json(200, { success: true, message: 'ok', data: {} }));
-    const error = await failure(client.submitJob(audioApi, { file: wav() }));
+    const error = await failure(client.submitJob(audioApi, toolRequest(audioApi.input, { file: wav() })));
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE' });
   });
 });

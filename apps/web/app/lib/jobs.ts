@@ -1,9 +1,6 @@
 import type { OutputKind } from '@toolkit/catalog';
-import type { ApiClient, CallOptions, ToolApi } from './api-client';
-import { ApiError, isObject } from './api-errors';
+import { type ApiClient, ApiError, type JobStatus } from './api-client';
 import { isRetryableError } from './query-client';
-import type { ToolInput } from './tool-request';
-import type { ResultOf } from './tool-response';
 
 /*
  * Asynchronous jobs (API.md "Asynchronous jobs"): a long call is submitted with
@@ -20,35 +17,6 @@ export const POLL_MAX_MS = 5000;
 const POLL_FACTOR = 1.5;
 /** Failures in a row (network, 5xx, 429) that polling rides out before it gives up. */
 const MAX_TRANSIENT_FAILURES = 5;
-
-const jobStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type JobState = (typeof jobStates)[number];
-
-/** What GET /jobs/{id} says of a job (the part the website uses). */
-export interface JobStatus {
-  id: string;
-  operation: string;
-  status: JobState;
-  /** 0–100, or null when the engine cannot tell. */
-  progress: number | null;
-  error: { code: string; message: string } | null;
-}
-
-/** The job document of a status answer, or undefined when it is not one. */
-export function parseJob(body: unknown): JobStatus | undefined {
-  const data = isObject(body) ? body.data : undefined;
-  if (!isObject(data) || typeof data.id !== 'string' || typeof data.status !== 'string') return undefined;
-  if (!(jobStates as readonly string[]).includes(data.status)) return undefined;
-  const progress = typeof data.progress === 'number' && Number.isFinite(data.progress) ? data.progress : null;
-  const error = isObject(data.error) ? data.error : null;
-  return {
-    id: data.id,
-    operation: typeof data.operation === 'string' ? data.operation : '',
-    status: data.status as JobState,
-    progress: progress === null ? null : Math.min(100, Math.max(0, progress)),
-    error: error ? { code: String(error.code ?? ''), message: String(error.message ?? '') } : null,
-  };
-}
 
 /** Waits `ms`, or rejects with an AbortError as soon as the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -135,43 +103,28 @@ const resultMayPass = (error: unknown) =>
   error instanceof TypeError || (error instanceof ApiError && error.code === 'JOB_NOT_FINISHED');
 
 /**
- * The outcome of a job, once it has ended: its result read as the synchronous call's would be, or
- * the error that call would have thrown (a failed job's result is the failure answer itself).
+ * The outcome of a job, once it has ended: its result, the very answer the synchronous call would
+ * have given, handed to `read` (a failed job's result is the failure answer itself, so this throws
+ * the error that call would have thrown).
  */
-export async function jobOutcome<O extends OutputKind>(
+export async function jobOutcome<R>(
   client: ApiClient,
-  output: O,
+  output: OutputKind,
   id: string,
+  read: (response: Response) => Promise<R>,
   options: PollOptions = {},
-): Promise<ResultOf<O>> {
+): Promise<R> {
   const job = await waitForJob(client, id, options);
   if (job.status === 'cancelled') {
     throw new ApiError({ status: 409, code: 'JOB_CANCELLED', message: 'The job was cancelled.' });
   }
   // Finished by its status, the result may still say 409 for a moment (another instance's store).
   return poll(
-    () => client.jobResult(output, id, { signal: options.signal }),
+    async () => read(await client.jobResult(output, id, { signal: options.signal })),
     () => true,
     resultMayPass,
     options,
   );
-}
-
-export interface JobCallOptions extends CallOptions, PollOptions {
-  /** Hears the job's id as soon as the server has accepted it. */
-  onSubmitted?: (id: string) => void;
-}
-
-/** A tool call run as a job: submitted, polled, and its result read. */
-export async function callAsJob<O extends OutputKind>(
-  client: ApiClient,
-  api: ToolApi<O>,
-  input: ToolInput,
-  options: JobCallOptions = {},
-): Promise<ResultOf<O>> {
-  const { id } = await client.submitJob(api, input, options);
-  options.onSubmitted?.(id);
-  return jobOutcome(client, api.output, id, options);
 }
 
 /** The page address's parameter holding the id of the job the page follows. */

@@ -3,10 +3,10 @@ import type { InputKind, OutputKind } from '@toolkit/catalog';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import type { UploadProgress } from './api-client';
-import { ASYNC_MIN_BYTES, callAsJob, type JobStatus, jobIdInUrl, jobOutcome, setJobIdInUrl } from './jobs';
+import type { Endpoint, JobStatus, ToolRequest, UploadProgress } from './api-client';
+import { ASYNC_MIN_BYTES, jobIdInUrl, jobOutcome, setJobIdInUrl } from './jobs';
 import { type FormValue, type ToolInput, type ToolInputOf, toolRequest } from './tool-request';
-import type { ResultOf } from './tool-response';
+import { type ResultOf, readResult } from './tool-response';
 import { useApiClient } from './use-api-client';
 
 /** What the hook needs of a catalog entry. */
@@ -46,9 +46,6 @@ export interface ToolMutationOptions {
 /** The job a panel is waiting for: what its progress bar shows. */
 export type JobView = Pick<JobStatus, 'id' | 'status' | 'progress'>;
 
-/** A new call, or the job whose id the page's address carries (after a reload). */
-type Run<T extends MutationTool> = { input: ToolVariables<T> } | { jobId: string };
-
 /** Whether a call runs as a job: the panel says so, or the upload is large. */
 export function runsAsJob(
   api: MutationTool['api'],
@@ -58,87 +55,89 @@ export function runsAsJob(
   return Boolean(runAsJob?.(input)) || toolRequest(api.input, input).uploadBytes >= ASYNC_MIN_BYTES;
 }
 
+/** What a call sends, where, and whether it runs as an asynchronous job. */
+export interface PreparedCall {
+  endpoint: Endpoint;
+  request: ToolRequest;
+  asJob: boolean;
+}
+
+export interface ApiMutationSpec<V, R> {
+  prepare: (variables: V) => PreparedCall;
+  /** Reads a successful answer: the synchronous one, or a job's result (the same answer). */
+  read: (response: Response, output: OutputKind) => Promise<R>;
+  onSuccess?: () => void;
+}
+
+/** A new call, or the job whose id the page's address carries (after a reload). */
+type Run<V> = { variables: V } | { jobId: string; endpoint: Endpoint };
+
 /**
- * The one mutation of every try-it panel: the request body and the result handling follow the tool's
- * catalog entry (`api.input`, `api.output`). Retries (network errors, 5xx, 429 with Retry-After, at
- * most twice) come from the query client's mutation defaults. Errors are left to the panel, which
- * shows them inline. While a large upload travels, `progress` says how far it got; `cancel()` stops it.
+ * The one mutation of the website, under every try-it panel and the pipeline builder: sends the
+ * prepared call through the one API client, with upload progress for a large body and `cancel()`.
+ * Retries (network errors, 5xx, 429 with Retry-After, at most twice) come from the query client's
+ * mutation defaults; errors are left to the page, which shows them inline.
  *
- * Long calls (`runAsJob`, or a large upload) run as jobs: `job` then shows the job's state, its id
- * goes in the page's address (?job=…) so that a reload finds it again, and `cancel()` cancels it.
- *
- * @example
- * const mutation = useToolMutation(getTool('flip-image'), { successMessage: 'Image flipped.' });
- * mutation.mutate({ file, fields: { direction: 'vertical' } });
+ * A call prepared `asJob` runs as an asynchronous job: `job` shows its state, its id goes in the
+ * page's address (?job=…) so that `resume(id, endpoint)` after a reload follows the same job, and
+ * `cancel()` cancels it on the server too.
  */
-export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMutationOptions = {}) {
+export function useApiMutation<V, R>({ prepare, read, onSuccess }: ApiMutationSpec<V, R>) {
   const client = useApiClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [job, setJob] = useState<JobView | null>(null);
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
-  const { successMessage, runAsJob } = options;
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const inner = useMutation<ToolResult<T>, Error, Run<T>>({
+  const inner = useMutation<R, Error, Run<V>>({
     mutationFn: async (run) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      const onStatus = ({ id, status, progress }: JobStatus) => setJob({ id, status, progress });
-      const follow = (id: string) => {
+      const { signal } = current;
+      const follow = (id: string, { path, output }: Endpoint) => {
         jobId.current = id;
         setJobIdInUrl(id);
+        setProgress(null);
         setJob({ id, status: 'queued', progress: null });
+        return jobOutcome(client, output, id, (response) => read(response, output), {
+          signal,
+          // The job of another page's operation (a pasted address) is refused, not shown here.
+          operation: path.slice(1),
+          onStatus: ({ status, progress }) => setJob({ id, status, progress }),
+        });
       };
-      const operation = tool.api.path.slice(1);
       try {
-        if ('jobId' in run) {
-          follow(run.jobId);
-          const result = await jobOutcome(client, tool.api.output, run.jobId, {
-            signal: current.signal,
-            onStatus,
-            operation,
-          });
-          return result as ToolResult<T>;
-        }
+        if ('jobId' in run) return await follow(run.jobId, run.endpoint);
         jobId.current = null;
         setJobIdInUrl(null);
-        const call = { signal: current.signal, onUploadProgress: setProgress };
-        const result = runsAsJob(tool.api, run.input, runAsJob)
-          ? await callAsJob(client, tool.api, run.input, {
-              ...call,
-              onStatus,
-              onSubmitted: follow,
-              operation,
-            })
-          : await client.call(tool.api, run.input, call);
-        return result as ToolResult<T>;
+        const { endpoint, request, asJob } = prepare(run.variables);
+        const call = { signal, onUploadProgress: setProgress };
+        if (asJob) return await follow((await client.submitJob(endpoint, request, call)).id, endpoint);
+        return await read(await client.send(endpoint, request, call), endpoint.output);
       } finally {
         setProgress(null);
         setJob(null);
       }
     },
-    onSuccess: () => {
-      if (successMessage) toast.success(successMessage);
-    },
+    onSuccess,
   });
 
   const { mutate: innerMutate, reset: innerReset } = inner;
-  const mutate = useCallback((input: ToolVariables<T>) => innerMutate({ input }), [innerMutate]);
+  const mutate = useCallback((variables: V) => innerMutate({ variables }), [innerMutate]);
+  /** Follows the job of the address (call after hydration: never while pre-rendering). */
+  const resume = useCallback(
+    (id: string, endpoint: Endpoint) => innerMutate({ jobId: id, endpoint }),
+    [innerMutate],
+  );
   const reset = useCallback(() => {
     // A new input: the job of the old one is no longer what the page shows.
     if (jobId.current) setJobIdInUrl(null);
     jobId.current = null;
     innerReset();
   }, [innerReset]);
-
-  // After hydration (never while pre-rendering): the job a reloaded page was following.
-  useEffect(() => {
-    const id = jobIdInUrl();
-    if (id) innerMutate({ jobId: id });
-  }, [innerMutate]);
 
   const cancel = useCallback(() => {
     controller.current?.abort();
@@ -150,8 +149,40 @@ export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMu
     client.cancelJob(id).catch(() => undefined);
   }, [client]);
 
-  const variables = inner.variables && 'input' in inner.variables ? inner.variables.input : undefined;
-  return { ...inner, variables, mutate, reset, progress, job, cancel };
+  const variables = inner.variables && 'variables' in inner.variables ? inner.variables.variables : undefined;
+  return { ...inner, variables, mutate, resume, reset, progress, job, cancel };
+}
+
+/**
+ * The mutation of a try-it panel: the request body and the result handling follow the tool's
+ * catalog entry (`api.input`, `api.output`); long calls (`runAsJob`, or an upload from
+ * ASYNC_MIN_BYTES on) run as jobs, and a reloaded page follows the job its address names.
+ *
+ * @example
+ * const mutation = useToolMutation(getTool('flip-image'), { successMessage: 'Image flipped.' });
+ * mutation.mutate({ file, fields: { direction: 'vertical' } });
+ */
+export function useToolMutation<T extends MutationTool>(tool: T, options: ToolMutationOptions = {}) {
+  const { successMessage, runAsJob } = options;
+  const { api } = tool;
+  const mutation = useApiMutation<ToolVariables<T>, ToolResult<T>>({
+    prepare: (input) => ({
+      endpoint: api,
+      request: toolRequest(api.input, input),
+      asJob: runsAsJob(api, input, runAsJob),
+    }),
+    read: async (response) => (await readResult(response, api.output)) as ToolResult<T>,
+    onSuccess: successMessage ? () => toast.success(successMessage) : undefined,
+  });
+
+  // After hydration (never while pre-rendering): the job a reloaded page was following.
+  const { resume } = mutation;
+  useEffect(() => {
+    const id = jobIdInUrl();
+    if (id) resume(id, api);
+  }, [resume, api]);
+
+  return mutation;
 }
 
 /** True for the error of a request the user cancelled: nothing to show. */

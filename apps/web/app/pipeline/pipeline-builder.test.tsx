@@ -20,7 +20,10 @@ const card = (n: number) => screen.getByRole('region', { name: new RegExp(`^Step
 
 describe('the pipeline builder and its address', () => {
   beforeEach(() => stubObjectUrls());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
 
   it('shows the pipeline a link holds: input text, steps and their field values', async () => {
     open(link);
@@ -76,5 +79,34 @@ describe('the pipeline builder and its address', () => {
         input: { text: 'name,qty\napple,3\n' },
       },
     ]);
+  });
+
+  it('follows the job a reloaded page names, through the website’s job follower, to its result and times', async () => {
+    const id = 'Pl8xW7vU6tS5rQ4pO3nM2l';
+    window.history.replaceState(null, '', `/docs/pipeline?job=${id}`);
+    const requests: string[] = [];
+    const answers = [
+      () =>
+        Response.json({
+          success: true,
+          message: '',
+          data: { id, operation: 'pipeline', status: 'succeeded', progress: 100, error: null },
+        }),
+      () =>
+        new Response('<rows><item><name>pear</name></item></rows>', {
+          headers: { 'content-type': 'application/xml', 'server-timing': 'step1;dur=1.5, step2;dur=3.0' },
+        }),
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${String(url)}`);
+      const next = answers.shift();
+      if (!next) throw new Error('No more responses.');
+      return next();
+    });
+    open(`${link}&job=${id}`);
+    expect(await screen.findByText(/<name>pear<\/name>/)).toBeTruthy();
+    expect(within(card(2)).getByText('3.0 ms')).toBeTruthy();
+    // Followed, not sent again.
+    expect(requests).toEqual([`GET /api/v1/jobs/${id}`, `GET /api/v1/jobs/${id}/result`]);
   });
 });

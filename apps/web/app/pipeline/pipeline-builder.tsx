@@ -8,12 +8,11 @@ import { AddStep } from './add-step';
 import { chainProblem, defaultInput, requestStep, runsAsJob, toolOfOp } from './chain';
 import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
-import { inputBytes } from './run-pipeline';
+import { inputBytes, pipelineEndpoint, usePipelineRun } from './run-pipeline';
 import { RunSection } from './run-section';
 import { EMPTY_NOTE_ATTRIBUTE, SharedPreview } from './shared-preview';
 import { StepCard } from './step-card';
 import { stepErrors } from './step-fields';
-import { usePipelineRun } from './use-pipeline-run';
 import { usePipelineState } from './use-pipeline-state';
 
 const anyFile: InputKind = { kind: 'file', field: 'file', accept: [] };
@@ -68,7 +67,7 @@ export default function PipelineBuilder() {
     if (!hydrated || resumed.current) return;
     resumed.current = true;
     const id = jobIdInUrl();
-    if (id && output && !problem) run.resume(id, output);
+    if (id && output && !problem) run.resume(id, pipelineEndpoint(output));
     else if (id) setJobIdInUrl(null);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api-client';
-import { failedStep, parseServerTiming, pipelineBody, sentPipeline } from './run-pipeline';
+import { failedStep, parseServerTiming, pipelineRequest, sentPipeline } from './run-pipeline';
 
 describe('Server-Timing of a pipeline', () => {
   it('gives each step its time and operation, in step order', () => {
@@ -18,15 +18,23 @@ describe('the request body', () => {
   const steps = [{ op: 'data/csv-to-json' }, { op: 'data/json-to-xml', root: 'rows' }];
 
   it('sends typed text as JSON: the steps and input.text', () => {
-    const { body, json } = pipelineBody({ steps, input: { text: 'a,b\n1,2\n' }, output: 'document' });
-    expect(json).toBe(true);
+    const { body, contentType } = pipelineRequest({
+      steps,
+      input: { text: 'a,b\n1,2\n' },
+      output: 'document',
+    });
+    expect(contentType).toBe('application/json');
     expect(JSON.parse(body as string)).toEqual({ steps, input: { text: 'a,b\n1,2\n' } });
   });
 
   it('sends a file as a form: the steps in "pipeline", the file in "files"', async () => {
     const file = new File(['png bytes'], 'cat.png', { type: 'image/png' });
-    const { body, json } = pipelineBody({ steps: [{ op: 'images/flip' }], input: { file }, output: 'image' });
-    expect(json).toBe(false);
+    const { body, contentType, uploadBytes } = pipelineRequest({
+      steps: [{ op: 'images/flip' }],
+      input: { file },
+      output: 'image',
+    });
+    expect([contentType, uploadBytes]).toEqual([undefined, file.size]);
     const form = body as FormData;
     expect(JSON.parse(String(form.get('pipeline')))).toEqual({ steps: [{ op: 'images/flip' }] });
     const sent = form.get('files') as File;
@@ -47,7 +55,7 @@ describe('a batch', () => {
       input: { files },
       output: 'archive' as const,
     };
-    const form = pipelineBody(request).body as FormData;
+    const form = pipelineRequest(request).body as FormData;
     expect(form.getAll('files').map((file) => (file as File).name)).toEqual(['a.png', 'b.png', 'c.jpg']);
     expect(sentPipeline(request, { auth: false, base: 'http://x' }).files).toEqual({
       field: 'files',

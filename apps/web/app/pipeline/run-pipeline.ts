@@ -1,27 +1,15 @@
 import type { OutputKind } from '@toolkit/catalog';
-import {
-  ApiError,
-  apiBaseUrl,
-  errorFrom,
-  isObject,
-  NetworkError,
-  PROGRESS_MIN_BYTES,
-  readJson,
-  UNAUTHORIZED_MESSAGE,
-  UNKNOWN_BLOB_ERROR_MESSAGE,
-  UNKNOWN_ERROR_MESSAGE,
-  type UploadProgress,
-} from '~/lib/api-client';
-import { parseJob } from '~/lib/jobs';
+import { ApiError, type Endpoint, type ToolRequest } from '~/lib/api-client';
 import type { SentRequest } from '~/lib/request-code';
 import { type ResultOf, readResult } from '~/lib/tool-response';
-import { xhrFetch } from '~/lib/xhr-transport';
+import { useApiMutation } from '~/lib/use-tool-mutation';
 
 /*
  * POST /pipeline (API.md "Pipelines and batches"): the steps as JSON, with typed text in
  * `input.text`, or as the form field `pipeline` beside the file(s) in `files`. The answer is the last
  * step's, read by that operation's output kind, plus each step's time from Server-Timing; several
- * files (a batch) answer with a zip of the results and manifest.json.
+ * files (a batch) answer with a zip of the results and manifest.json. It goes through the website's
+ * one API client and mutation (lib/use-tool-mutation.ts), jobs and all.
  */
 
 /** The files sent, none for text. */
@@ -33,8 +21,10 @@ export interface PipelineRequest {
   steps: readonly Record<string, unknown>[];
   /** Several files make a batch: each goes through the steps, the answer is one zip. */
   input: { file: File } | { files: readonly File[] } | { text: string };
-  /** How the answer is read: the last step's output kind ('file' for a batch's zip). */
+  /** How the answer is read: the last step's output kind ('archive' for a batch's zip). */
   output: OutputKind;
+  /** Run as an asynchronous job (chain.ts runsAsJob): polled, with the job's progress shown. */
+  asJob?: boolean;
 }
 
 export interface StepTiming {
@@ -87,77 +77,43 @@ export function sentPipeline(
 }
 
 /** The request body: JSON for text, a form for a file. */
-export function pipelineBody(request: PipelineRequest): { body: FormData | string; json: boolean } {
-  const { steps, input } = request;
-  if ('text' in input) return { body: JSON.stringify({ steps, input: { text: input.text } }), json: true };
-  const form = new FormData();
-  form.append('pipeline', JSON.stringify({ steps }));
-  for (const file of inputFiles(input)) form.append('files', file, file.name);
-  return { body: form, json: false };
+export function pipelineRequest({ steps, input }: PipelineRequest): ToolRequest {
+  if ('text' in input) {
+    const body = JSON.stringify({ steps, input: { text: input.text } });
+    return { body, contentType: 'application/json', uploadBytes: 0 };
+  }
+  const body = new FormData();
+  body.append('pipeline', JSON.stringify({ steps }));
+  for (const file of inputFiles(input)) body.append('files', file, file.name);
+  return { body, contentType: undefined, uploadBytes: inputBytes(input) };
 }
 
-export interface RunOptions {
-  signal?: AbortSignal;
-  apiKey?: string | null;
-  onUploadProgress?: (progress: UploadProgress) => void;
-  /** Every 401, before the error is thrown (the page forgets its session). */
-  onUnauthorized?: () => void;
-}
+/** Where a pipeline goes; its answer is read as the last step's output kind. */
+export const pipelineEndpoint = (output: OutputKind): Endpoint => ({ path: '/pipeline', output });
 
-/** Sends the pipeline; a failure is the contract's error as ApiError (NetworkError when nothing came back). */
-async function send(request: PipelineRequest, options: RunOptions, extra: Record<string, string> = {}) {
-  const { body, json } = pipelineBody(request);
-  const headers: Record<string, string> = {
-    Accept: request.output === 'analysis' ? 'application/json' : '*/*',
-    ...extra,
-  };
-  if (json) headers['Content-Type'] = 'application/json';
-  if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
-  const init = { method: 'POST', body, headers, signal: options.signal };
-  const url = `${apiBaseUrl}/pipeline`;
-  const big = inputBytes(request.input) >= PROGRESS_MIN_BYTES;
-  let response: Response;
-  try {
-    response =
-      big && options.onUploadProgress
-        ? await xhrFetch(url, init, options.onUploadProgress)
-        : await fetch(url, init);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new NetworkError({ cause: error });
-  }
-  if (response.status === 401) {
-    options.onUnauthorized?.();
-    const found = await readJson(response);
-    const code = isObject(found) && typeof found.code === 'string' ? found.code : 'UNAUTHORIZED';
-    throw new ApiError({ status: 401, code, message: UNAUTHORIZED_MESSAGE });
-  }
-  if (!response.ok) {
-    const found = await readJson(response);
-    const fallback = found === undefined ? UNKNOWN_BLOB_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
-    throw errorFrom(response, found, fallback, 'HTTP_ERROR');
-  }
-  return response;
-}
-
-/** Runs a pipeline and reads the last step's answer. */
-export async function runPipeline(
-  request: PipelineRequest,
-  options: RunOptions = {},
-): Promise<PipelineOutcome> {
-  const response = await send(request, options);
+/** Its answer, synchronous or a job's result: the last step's, and each step's time. */
+async function readOutcome(response: Response, output: OutputKind): Promise<PipelineOutcome> {
   const timings = parseServerTiming(response.headers.get('server-timing'));
-  return { result: await readResult(response, request.output), timings };
+  return { result: await readResult(response, output), timings };
 }
 
-/** Submits the pipeline as an asynchronous job (`Prefer: respond-async`); the jobs client follows it. */
-export async function submitPipelineJob(request: PipelineRequest, options: RunOptions = {}): Promise<string> {
-  const response = await send(request, options, { Prefer: 'respond-async' });
-  const job = response.status === 202 ? parseJob(await readJson(response)) : undefined;
-  if (!job)
-    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', message: UNKNOWN_ERROR_MESSAGE });
-  return job.id;
+/**
+ * The builder's run: the pipeline through the one mutation of the website (upload progress, a long
+ * run as a job followed across a reload with `resume`, Cancel, retries), and the step its error names.
+ */
+export function usePipelineRun() {
+  const run = useApiMutation<PipelineRequest, PipelineOutcome>({
+    prepare: (request) => ({
+      endpoint: pipelineEndpoint(request.output),
+      request: pipelineRequest(request),
+      asJob: Boolean(request.asJob),
+    }),
+    read: readOutcome,
+  });
+  return { ...run, failedStep: failedStep(run.error) };
 }
+
+export type PipelineRun = ReturnType<typeof usePipelineRun>;
 
 /** The step (1-based) an error names: 'Step 2 (data/json-to-xml) …' or a detail on `steps[1]…`. */
 export function failedStep(error: unknown): number | undefined {

@@ -13,8 +13,7 @@ import { JobProgressBar } from '~/tools/_shared/job-progress';
 import { ErrorAlert } from '~/tools/_shared/panel';
 import { UploadProgressBar } from '~/tools/_shared/upload-progress';
 import { PipelineResult } from './pipeline-result';
-import { inputFiles, type PipelineRequest, sentPipeline } from './run-pipeline';
-import type { PipelineRun } from './use-pipeline-run';
+import { inputFiles, type PipelineRequest, type PipelineRun, sentPipeline } from './run-pipeline';
 
 const FAILURE = 'An error occurred while running the pipeline.';
 
