@@ -10,7 +10,7 @@ import { PipelineInput } from './pipeline-input';
 import type { InputChoice, PipelineState, StepState } from './pipeline-url';
 import { inputBytes, pipelineEndpoint, usePipelineRun } from './run-pipeline';
 import { RunSection } from './run-section';
-import { EMPTY_NOTE_ATTRIBUTE, SharedPreview } from './shared-preview';
+import { SharedPreview } from './shared-preview';
 import { StepCard } from './step-card';
 import { stepErrors } from './step-fields';
 import { usePipelineState } from './use-pipeline-state';
@@ -138,71 +138,71 @@ export default function PipelineBuilder() {
 
   const keys = stepKeys(steps);
   return (
-    <div className="flex flex-col gap-8">
-      <PipelineInput
-        input={input}
-        onInput={(next) => {
-          run.reset();
-          update({ input: next });
-        }}
-        text={state.text}
-        onText={(text) => update({ text })}
-        upload={upload}
-        batch={batch}
-        hydrated={hydrated}
-      />
-      <section aria-labelledby="pipeline-steps" className="flex flex-col gap-4">
-        <h2 id="pipeline-steps" className="font-semibold text-xl tracking-tight">
-          Steps
-        </h2>
-        {steps.length === 0 && (
-          <p className="text-muted-foreground text-sm" {...{ [EMPTY_NOTE_ATTRIBUTE]: '' }}>
-            No steps yet: add the first one below.
-          </p>
-        )}
-        {!hydrated && <SharedPreview />}
-        <ol className="flex flex-col gap-4 empty:hidden">
-          {steps.map((step, i) => (
-            <StepCard
-              key={keys[i]}
-              step={step}
-              index={i}
-              count={steps.length}
-              ms={run.data?.timings.find((t) => t.step === i + 1)?.ms}
-              problem={stepProblem(i + 1)}
-              errors={errors[i] ?? {}}
-              onErrors={(found) => setErrors((all) => Object.assign([...all], { [i]: found }))}
-              onSet={(name, value) =>
-                change((current) => ({
-                  steps: current.steps.map((s, j) =>
-                    j === i ? { ...s, values: { ...s.values, [name]: value } } : s,
-                  ),
-                }))
-              }
-              onMove={(by) => move(i, by)}
-              onRemove={() => {
-                focusNext.current = 'add';
-                restructure(steps.filter((_, j) => j !== i));
-              }}
-            />
-          ))}
-        </ol>
-        <AddStep
+    <>
+      {!hydrated && <SharedPreview />}
+      {/* Hidden while the shared link's placeholder, just before it, shows (until hydration). */}
+      <div className="flex flex-col gap-8 peer-[:not([hidden])]:hidden">
+        <PipelineInput
           input={input}
-          steps={steps}
-          triggerRef={addRef}
-          onAdd={(op) => restructure([...steps, { op, values: {} }])}
+          onInput={(next) => {
+            run.reset();
+            update({ input: next });
+          }}
+          text={state.text}
+          onText={(text) => update({ text })}
+          upload={upload}
+          batch={batch}
         />
-      </section>
-      <RunSection
-        run={run}
-        steps={steps.length}
-        problem={problem?.message}
-        onRun={submit}
-        output={output}
-        original={input === 'file' ? upload.file : null}
-        batch={input === 'files'}
-      />
-    </div>
+        <section aria-labelledby="pipeline-steps" className="flex flex-col gap-4">
+          <h2 id="pipeline-steps" className="font-semibold text-xl tracking-tight">
+            Steps
+          </h2>
+          {steps.length === 0 && (
+            <p className="text-muted-foreground text-sm">No steps yet: add the first one below.</p>
+          )}
+          <ol className="flex flex-col gap-4 empty:hidden">
+            {steps.map((step, i) => (
+              <StepCard
+                key={keys[i]}
+                step={step}
+                index={i}
+                count={steps.length}
+                ms={run.data?.timings.find((t) => t.step === i + 1)?.ms}
+                problem={stepProblem(i + 1)}
+                errors={errors[i] ?? {}}
+                onErrors={(found) => setErrors((all) => Object.assign([...all], { [i]: found }))}
+                onSet={(name, value) =>
+                  change((current) => ({
+                    steps: current.steps.map((s, j) =>
+                      j === i ? { ...s, values: { ...s.values, [name]: value } } : s,
+                    ),
+                  }))
+                }
+                onMove={(by) => move(i, by)}
+                onRemove={() => {
+                  focusNext.current = 'add';
+                  restructure(steps.filter((_, j) => j !== i));
+                }}
+              />
+            ))}
+          </ol>
+          <AddStep
+            input={input}
+            steps={steps}
+            triggerRef={addRef}
+            onAdd={(op) => restructure([...steps, { op, values: {} }])}
+          />
+        </section>
+        <RunSection
+          run={run}
+          steps={steps.length}
+          problem={problem?.message}
+          onRun={submit}
+          output={output}
+          original={input === 'file' ? upload.file : null}
+          batch={input === 'files'}
+        />
+      </div>
+    </>
   );
 }

@@ -7,7 +7,8 @@ import { useTypedEarly } from '~/tools/_shared/use-early-input';
 import type { FileUpload } from '~/tools/_shared/use-file-upload';
 import type { FilesUpload } from '~/tools/_shared/use-files-upload';
 import { type InputChoice, MAX_LINK_TEXT_BYTES, textFitsLink } from './pipeline-url';
-import { FILE_AREA_ATTRIBUTE, TEXT_IN_LINK_HINT, TextPlace } from './shared-preview';
+
+const TEXT_IN_LINK_HINT = `Text up to ${MAX_LINK_TEXT_BYTES / 1024} KB is kept in the page’s link.`;
 
 const choices: { value: InputChoice; label: string }[] = [
   { value: 'file', label: 'A file' },
@@ -27,7 +28,6 @@ export function PipelineInput({
   onText,
   upload,
   batch,
-  hydrated,
 }: {
   input: InputChoice;
   onInput: (input: InputChoice) => void;
@@ -35,8 +35,6 @@ export function PipelineInput({
   onText: (text: string) => void;
   upload: FileUpload;
   batch: FilesUpload;
-  /** False while pre-rendered and hydrating: the shared link's script may have drawn its text. */
-  hydrated: boolean;
 }) {
   const name = useId();
   const textId = useId();
@@ -67,14 +65,10 @@ export function PipelineInput({
         ))}
       </fieldset>
       {input === 'file' ? (
-        // Hidden by the shared link's script for a text input until hydration; `false` then clears it.
-        // Keyed, so the text's box is never this element reused with the script's `hidden` on it.
-        <div key="file-area" {...{ [FILE_AREA_ATTRIBUTE]: '' }} hidden={hydrated ? false : undefined}>
-          <UploadArea
-            upload={upload}
-            hint="The file goes through the steps below. It is not part of the link."
-          />
-        </div>
+        <UploadArea
+          upload={upload}
+          hint="The file goes through the steps below. It is not part of the link."
+        />
       ) : input === 'files' ? (
         <FilesUploadArea
           upload={batch}
@@ -103,7 +97,6 @@ export function PipelineInput({
           </p>
         </div>
       )}
-      {!hydrated && <TextPlace />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { HydrationBoundary } from '~/components/layout/hydration-boundary';
 import { MarkdownActions } from '~/docs/markdown-actions';
 import { pageMeta } from '~/lib/meta';
 import { PIPELINE_PATH } from '~/pipeline/pipeline-url';
+import { BuilderSkeleton } from '~/pipeline/shared-preview';
 import { Providers } from '~/providers';
 
 const summary =
@@ -23,10 +24,6 @@ if (typeof window !== 'undefined' && window.location.pathname.replace(/\/+$/, ''
   void loadBuilder();
 }
 
-function BuilderFallback() {
-  return <div className="h-96 animate-pulse rounded-xl border bg-muted/40" aria-hidden="true" />;
-}
-
 /**
  * /docs/pipeline, inside the docs layout but not one of its 22 pages (sidebar and search list stay as
  * specified): the pipeline builder for POST /pipeline.
@@ -41,7 +38,7 @@ export default function PipelinePage() {
         <MarkdownActions markdownPath={pipelineDocs.markdownPath} />
       </header>
       <Providers>
-        <HydrationBoundary fallback={<BuilderFallback />}>
+        <HydrationBoundary fallback={<BuilderSkeleton />}>
           <PipelineBuilder />
         </HydrationBoundary>
       </Providers>
