@@ -1,6 +1,6 @@
 import { SEARCH_KEYBOARD_SHORTCUT } from '~/components/layout/search/search-provider';
 import { MOBILE_QUERY } from '~/hooks/use-mobile';
-import { installEarlyActions } from './early-actions';
+import { type EarlyActionsConfig, installEarlyActions } from './early-actions';
 import { SIDEBAR_ATTRIBUTE, SIDEBAR_COOKIE, SIDEBAR_KEYBOARD_SHORTCUT, sidebarCookie } from './sidebar-state';
 import { DARK_QUERY, THEME_COOKIE, themeCookie } from './theme';
 
@@ -29,7 +29,7 @@ export const FILE_INPUT_ATTRIBUTE = 'data-file-input';
  */
 export const EARLY_CHECKED_ATTRIBUTE = 'data-early-checked';
 
-const earlyActionsConfig = () => ({
+const earlyActionsConfig = (): EarlyActionsConfig => ({
   installedFlag: '__earlyActions',
   hydratedAttribute: HYDRATED_ATTRIBUTE,
   boundaryAttribute: HYDRATION_BOUNDARY_ATTRIBUTE,
@@ -56,7 +56,6 @@ const earlyActionsConfig = () => ({
       .map((role) => `[role="${role}"]`)
       .join(','),
 });
-export type EarlyActionsConfig = ReturnType<typeof earlyActionsConfig>;
 
 /**
  * Applies the theme (cookie, else system preference, else light), the sidebar's collapsed state, and

@@ -1,4 +1,25 @@
-import type { EarlyActionsConfig } from './boot-script';
+/**
+ * What the boot script hands in (boot-script.ts builds it from the shell's own constants; the type
+ * lives here so that neither module imports the other twice over): attribute, class and flag names,
+ * selectors, the mobile media query, the shortcut keys, and each toggle's cookie as [off, on].
+ */
+export type EarlyActionsConfig = Record<
+  | 'installedFlag'
+  | 'hydratedAttribute'
+  | 'boundaryAttribute'
+  | 'pendingAttribute'
+  | 'actionAttribute'
+  | 'fileInputAttribute'
+  | 'checkedAttribute'
+  | 'darkClass'
+  | 'sidebarAttribute'
+  | 'sidebarSelector'
+  | 'mobileQuery'
+  | 'searchKey'
+  | 'sidebarKey'
+  | 'controlSelector',
+  string
+> & { cookies: Record<'theme' | 'sidebar', readonly [string, string]> };
 
 /**
  * Keeps what a visitor does before React has attached to the pre-rendered page, with public DOM
