@@ -1,7 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, fixture } from '../../../test/helpers/fixtures.js';
-import { CHAR_CLASSES, CHECKED_ICU, SCANNER_APPLIES } from './char-classes.js';
+import {
+  CHAR_CLASSES,
+  CHECKED_ICU,
+  F_LETTER_OR_DIGIT,
+  S_ATERM,
+  S_CLOSE,
+  S_IGNORED,
+  S_SPACE,
+  S_STERM,
+  SCANNER_APPLIES,
+  SENTENCE_MASK,
+} from './char-classes.js';
 import { countSentences, scanLayout, scanWords } from './fast-scan.js';
 import { linesOf, referenceCount, type Segmented, segment } from './reference-count.js';
 import { HASH_SEED, hashUnits, Tally } from './tally.js';
@@ -96,6 +107,15 @@ it('was checked under the ICU of this Node', () => {
 
 // Under a default locale with rules of its own (Greek, …) the product leaves the scanner unused.
 describe.skipIf(!SCANNER_APPLIES)('the scanner against Intl.Segmenter', () => {
+  it('never skips a letter or digit where it steps over terminators, quotes and spaces', () => {
+    const skipped = [S_ATERM, S_STERM, S_CLOSE, S_SPACE, S_IGNORED];
+    const letters = KNOWN.filter((char) => {
+      const unit = CHAR_CLASSES[char.charCodeAt(0)] ?? 0;
+      return unit & F_LETTER_OR_DIGIT && skipped.includes(unit & SENTENCE_MASK);
+    });
+    expect(letters).toEqual([]);
+  });
+
   it('agrees on every character it knows, alone and in the contexts that make rules apply', () => {
     const contexts = [
       'X',
