@@ -18,12 +18,17 @@ done
 
 # ffmpeg: the system one is preferred over the copy in @ffmpeg-installer (newer, and shared).
 # tini: the image's PID 1, which hands SIGTERM to node and reaps the orphans of the programs it runs.
-runtime=(ca-certificates ffmpeg fonts-dejavu-core tini)
+# OCR (scans in PDF to Text, images → txt): tesseract with English, German, French and Spanish
+# (more: apt-get install tesseract-ocr-<code>; /api/v1/ready lists what is installed), and
+# poppler's pdftoppm and pdfinfo to measure and render PDF pages one at a time.
+runtime=(ca-certificates ffmpeg fonts-dejavu-core tini
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa poppler-utils)
 office=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea)
-# Tests: Redis (rate limits, queues), poppler (PDF text compared with pdftotext), unzip (archives
-# opened by another reader), Chromium (browser tests), nginx (the multi-instance benchmark).
-ci=(redis-server poppler-utils unzip chromium nginx)
+# Tests: Redis (rate limits, queues), unzip (archives opened by another reader), Chromium (browser
+# tests), nginx (the multi-instance benchmark); poppler, in the runtime list, is also the tests'
+# independent PDF reader (pdftotext).
+ci=(redis-server unzip chromium nginx)
 
 case "$kind" in
   runtime) packages=("${runtime[@]}"); [ "$with_office" = true ] && packages+=("${office[@]}") ;;

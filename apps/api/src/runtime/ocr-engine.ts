@@ -178,12 +178,14 @@ class PopplerRenderer implements PdfRenderer {
           return parsePageSizes(result.stdout.toString('utf8'));
         },
         renderPage: async (page, dpi, options) => {
-          const args = ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-png'];
+          // -gray alone writes a PGM: what the engine reads, with no PNG to encode and decode
+          // (and poppler 22's -png -gray wrote three channels anyway).
+          const args = ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray'];
           const result = await runProcess(this.#pdftoppm, [...args, '-singlefile', file], {
             timeoutMs: options.timeoutMs,
             signal: options.signal,
             env,
-            // A grey PNG of the largest page allowed, with room to spare; never the whole document.
+            // One grey page of the largest size allowed, with room to spare; never the whole document.
             maxOutputBytes: 256 * 1024 * 1024,
           });
           if (result.code !== 0 || result.stdout.length === 0) throw damaged();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseLanguageList, parsePageSizes } from '../../runtime/ocr-engine.js';
 import { checkOcrCost, maxPageSide, ocrCost, planPages } from './cost.js';
 import { checkLanguages, cleanRecognisedText, type OcrEngine } from './engine.js';
 
@@ -89,22 +88,7 @@ describe('languages', () => {
   });
 });
 
-describe('what the engine prints, read', () => {
-  it('tesseract --list-langs: the languages, without the orientation model', () => {
-    const output =
-      'List of available languages in "/usr/share/tesseract-ocr/5/tessdata/" (4):\neng\nosd\ndeu\nchi_sim\n';
-    expect(parseLanguageList(output)).toEqual(['chi_sim', 'deu', 'eng']);
-  });
-
-  it("pdfinfo's page sizes", () => {
-    const output =
-      'Pages:           2\nPage    1 size:  612 x 792 pts (letter)\nPage    1 rot:   0\nPage    2 size:  595.276 x 841.89 pts (A4)\n';
-    expect(parsePageSizes(output)).toEqual([
-      { number: 1, widthPt: 612, heightPt: 792 },
-      { number: 2, widthPt: 595.276, heightPt: 841.89 },
-    ]);
-  });
-
+describe('recognised text', () => {
   it('recognised text: no form feed, no trailing spaces, one blank line at most', () => {
     expect(cleanRecognisedText('\nFirst line  \nsecond\n\n\n\nThird\n\f')).toBe(
       'First line\nsecond\n\nThird',

@@ -38,7 +38,7 @@ export interface PageSize {
 export interface OpenedPdf {
   /** Every page's size, read from the document without rendering anything. */
   pageSizes(signal?: AbortSignal): Promise<PageSize[]>;
-  /** One page as a grey PNG at `dpi`: only this page is rasterised, so memory is one page's. */
+  /** One page as a grey binary PGM (P5) at `dpi`: only this page is rasterised, so memory is one page's. */
   renderPage(
     page: number,
     dpi: number,

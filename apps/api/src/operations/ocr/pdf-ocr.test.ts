@@ -1,21 +1,16 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import {
+  needsPoppler,
+  needsTesseract,
+  poppler,
+  slots,
+  tesseract,
+} from '../../../test/helpers/ocr-engines.js';
 import { OperationError } from '../errors.js';
 import { extractPages, openPdf } from '../pdf/extract-text.js';
 import { checkLanguages, type OcrEngine, type PdfRenderer } from './engine.js';
 import { readPdfPages } from './pdf-ocr.js';
-import {
-  cleanScans,
-  englishPages,
-  needsPoppler,
-  needsTesseract,
-  poppler,
-  roomyLimits,
-  slots,
-  tesseract,
-  testPdf,
-  wordAccuracy,
-} from './test-support.js';
+import { croppedScans, firstParagraphs, roomyLimits, testPdf, wordAccuracy } from './test-support.js';
 
 /** A renderer that draws blank pages (half-inch squares unless `letter`) and records which ones it was asked for. */
 function standInRenderer(pageCount: number, size = { widthPt: 36, heightPt: 36 }) {
@@ -26,17 +21,19 @@ function standInRenderer(pageCount: number, size = { widthPt: 36, heightPt: 36 }
         pageSizes: async () => Array.from({ length: pageCount }, (_, i) => ({ number: i + 1, ...size })),
         renderPage: async (page) => {
           rendered.push(page);
-          return sharp({ create: { width: 150, height: 150, channels: 3, background: '#ffffff' } })
-            .png()
-            .toBuffer();
+          // A white 150 × 150 page, as pdftoppm -gray writes it.
+          return Buffer.concat([Buffer.from('P5\n150 150\n255\n'), Buffer.alloc(150 * 150, 255)]);
         },
       }),
   };
   return { renderer, rendered };
 }
 
-/** An engine that answers "text of page N" in order, or waits for its signal when `hang`. */
-function standInEngine(options: { hang?: boolean } = {}) {
+/**
+ * An engine that answers "text of call N", or with `hang` one that never finishes a page until
+ * its signal is aborted (as the real one, killed with its group); `onCall` runs once it has begun.
+ */
+function standInEngine(options: { hang?: boolean; onCall?: () => void } = {}) {
   let calls = 0;
   const engine: OcrEngine = {
     name: 'stand-in',
@@ -44,9 +41,12 @@ function standInEngine(options: { hang?: boolean } = {}) {
     recognize: (_image, { signal }) => {
       calls++;
       if (!options.hang) return Promise.resolve(`text of call ${calls}\f`);
-      return new Promise((_, reject) =>
-        signal?.addEventListener('abort', () => reject(new OperationError('TIMEOUT', 'Cancelled.'))),
-      );
+      return new Promise((_, reject) => {
+        const stop = () => reject(new OperationError('TIMEOUT', 'Cancelled.'));
+        if (signal?.aborted) stop();
+        else signal?.addEventListener('abort', stop, { once: true });
+        options.onCall?.();
+      });
     },
   };
   return { engine, calls: () => calls };
@@ -126,17 +126,16 @@ describe('which pages are recognised, with stand-in engines', () => {
     expect(calls()).toBe(0);
   });
 
-  it('stops at once when the request is cancelled, and reports progress until then', async () => {
+  it('stops at once when the request is cancelled mid-page: no later page starts', async () => {
     const { renderer } = standInRenderer(3);
-    const { engine, calls } = standInEngine({ hang: true });
     const controller = new AbortController();
+    const { engine, calls } = standInEngine({ hang: true, onCall: () => controller.abort() });
     const progress: number[] = [];
     const run = readPdfPages(
       { data: new Uint8Array(), pages: layer('', '', ''), mode: 'auto', languages: 'eng' },
       { engine, renderer, slots },
       { ...roomyLimits, signal: controller.signal, onPage: (done) => progress.push(done) },
     );
-    setTimeout(() => controller.abort(), 50);
     await expect(run).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(calls()).toBe(1);
     expect(progress).toEqual([]);
@@ -184,10 +183,10 @@ describe.skipIf(!tesseract || !poppler)(`scanned PDFs, ${needsTesseract}, ${need
     if (!tesseract || !poppler) throw new Error('unreachable: skipped without the engines');
     return { engine: tesseract, renderer: poppler, slots };
   };
-  const [first = '', second = ''] = englishPages;
+  const [first = '', second = ''] = firstParagraphs;
 
-  it('reads a PDF that holds nothing but a scanned page', { timeout: 180_000 }, async () => {
-    const [scan] = await cleanScans([second]);
+  it('reads a PDF that holds nothing but a scanned page', { timeout: 300_000 }, async () => {
+    const [scan] = await croppedScans([second]);
     const pdf = await testPdf([{ image: scan ?? Buffer.alloc(0), dpi: 300 }]);
     const pages = await textLayer(pdf);
     expect(pages).toEqual([{ number: 1, text: '' }]);
@@ -203,7 +202,7 @@ describe.skipIf(!tesseract || !poppler)(`scanned PDFs, ${needsTesseract}, ${need
   it('reads a typed page from its text layer and a scanned page by OCR, in one PDF', {
     timeout: 180_000,
   }, async () => {
-    const [scan] = await cleanScans([second]);
+    const [scan] = await croppedScans([second]);
     const pdf = await testPdf([{ text: first }, { image: scan ?? Buffer.alloc(0), dpi: 300 }]);
     const layerPages = await textLayer(pdf);
     const pages = await readPdfPages(

@@ -23,10 +23,17 @@ export async function enginePage(
   data: Buffer,
   options: { page?: number; denoise: boolean; maxInputPixels: number },
 ): Promise<Buffer> {
-  let image = sharp(data, { page: options.page ?? 0, limitInputPixels: options.maxInputPixels })
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .greyscale();
+  const pgm = readPgm(data);
+  if (pgm && !options.denoise) return data;
+  let image = pgm
+    ? sharp(pgm.pixels, {
+        raw: { width: pgm.width, height: pgm.height, channels: 1 },
+        limitInputPixels: options.maxInputPixels,
+      })
+    : sharp(data, { page: options.page ?? 0, limitInputPixels: options.maxInputPixels })
+        .autoOrient()
+        .flatten({ background: '#ffffff' })
+        .greyscale();
   if (options.denoise) image = image.median(3);
   const { data: pixels, info } = await image
     .extractChannel(0)
@@ -37,6 +44,19 @@ export async function enginePage(
     });
   const header = Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'ascii');
   return Buffer.concat([header, pixels]);
+}
+
+/**
+ * A binary 8-bit PGM (what pdftoppm -gray writes: "P5", width, height, 255, then the pixels), or
+ * undefined for anything else. libvips as sharp ships it reads no PGM, so its pixels go in raw.
+ */
+export function readPgm(data: Buffer): { width: number; height: number; pixels: Buffer } | undefined {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 64).toString('latin1'));
+  if (!header) return undefined;
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const pixels = data.subarray(header[0].length);
+  return pixels.length === width * height ? { width, height, pixels } : undefined;
 }
 
 /** Resolution from which pages are denoised (see enginePage). */

@@ -3,8 +3,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { detectPoppler, detectTesseract } from '../../runtime/ocr-engine.js';
-import { ProcessSlots } from '../../runtime/run-process.js';
 import type { ImageOcrLimits } from './image-ocr.js';
 
 /**
@@ -20,19 +18,6 @@ function paragraphs(lines: readonly string[]): string {
     .map((paragraph) => paragraph.replaceAll('\n', ' '))
     .join('\n\n');
 }
-
-/** The engines as the server finds them; undefined when not installed (those tests are skipped, saying so). */
-export const tesseract = await detectTesseract({ searchPath: process.env.PATH });
-export const poppler = await detectPoppler({ searchPath: process.env.PATH });
-export const needsTesseract = tesseract
-  ? `with ${tesseract.name}`
-  : 'SKIPPED: tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu, or scripts/install-system-packages.sh runtime)';
-export const needsPoppler = poppler
-  ? 'with pdftoppm'
-  : 'SKIPPED: pdftoppm is not installed (apt-get install poppler-utils)';
-
-/** One page at a time, as the OCR lane runs them. */
-export const slots = new ProcessSlots(1);
 
 /**
  * Limits for tests: a time limit no busy machine reaches (these tests measure words, not speed),
@@ -134,6 +119,22 @@ export function renderPdfPage(pdf: Buffer, page: number, dpi = 300): Buffer {
 export async function cleanScans(texts: readonly string[]): Promise<Buffer[]> {
   const pdf = await testPdf(texts.map((text) => ({ text })));
   return texts.map((_, index) => renderPdfPage(pdf, index + 1));
+}
+
+/** The first paragraph of each page: short texts, for tests about routing rather than accuracy. */
+export const firstParagraphs = englishPages.map((page) => page.split('\n\n')[0] ?? '');
+
+/** Clean scans cut to their text with a small white margin: a fraction of a page's pixels, quick to read. */
+export async function croppedScans(texts: readonly string[]): Promise<Buffer[]> {
+  return Promise.all(
+    (await cleanScans(texts)).map((scan) =>
+      sharp(scan)
+        .trim()
+        .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#ffffff' })
+        .png()
+        .toBuffer(),
+    ),
+  );
 }
 
 /** A small deterministic generator (mulberry32), so a degraded page is the same on every run. */
