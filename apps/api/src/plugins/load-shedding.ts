@@ -16,7 +16,7 @@ export interface LoadSheddingOptions {
  * Answers 503 (the error handler adds Retry-After) instead of falling over: when the event loop
  * lags, and while the server is shutting down. Only the scope it is registered in (the API) is
  * affected; the health check never is. How many tool requests run or wait at once is the tool
- * routes' own admission (src/http/admission.ts), not a second counter here.
+ * routes' own admission (src/core/admission.ts), not a second counter here.
  */
 export const loadSheddingPlugin = fp(
   async (app, options: LoadSheddingOptions) => {
