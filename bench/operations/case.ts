@@ -51,6 +51,18 @@ export interface CliPeer {
   speedup?: number;
 }
 
+/**
+ * A bare server of the benchmark's own, started for each of its cells in a process of its own:
+ * the case's input is POSTed to it as the raw body (no multipart), back to back like HTTP's.
+ */
+export interface ServerPeer {
+  label: string;
+  /** A Node script (bench/operations/peers/) that prints the port it listens on. */
+  server: string;
+  /** As CliPeer's. */
+  speedup?: number;
+}
+
 export interface BenchCase {
   /** Which issue's table the case belongs to. */
   group: 'images' | 'data' | 'files' | 'media';
@@ -60,7 +72,7 @@ export interface BenchCase {
   http: HttpCall;
   /** A module of bench/operations/in-process/ whose default export runs the operation on the input bytes. */
   inProcess?: string;
-  peers: readonly CliPeer[];
+  peers: readonly (CliPeer | ServerPeer)[];
   concurrencies: readonly number[];
   /** Checks one output (the first of each cell) and measures what the report shows beside the speed. */
   check: (output: Output) => Promise<OutputFacts>;

@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { killOnInterrupt } from '../lib/cleanup.js';
 import { runClosedLoop } from '../lib/closed-loop.js';
 import { launched, launcherVariables } from '../lib/launch.js';
 import { type MultipartFile, multipartBody } from '../lib/multipart.js';
@@ -10,7 +13,7 @@ import { benchDir } from '../lib/paths.js';
 import { fastestOf } from '../lib/rounds.js';
 import { runCommand } from '../lib/run-command.js';
 import type { RunningServer } from '../lib/server.js';
-import type { BenchCase, CellResult, CliPeer, HttpCall, Output } from './case.js';
+import type { BenchCase, CellResult, CliPeer, HttpCall, Output, ServerPeer } from './case.js';
 import { settings } from './settings.js';
 
 const types: Record<string, string> = {
@@ -145,6 +148,44 @@ export async function cliCell(c: BenchCase, peer: CliPeer, concurrency: number):
     return await finish(c, cell(c, peer.label, load), bytes ? { bytes } : undefined);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A bare server of the benchmark's own (ServerPeer): started for the cell, the input POSTed to it as it is. */
+export async function serverPeerCell(
+  c: BenchCase,
+  peer: ServerPeer,
+  concurrency: number,
+): Promise<CellResult> {
+  const script = fileURLToPath(new URL(`./peers/${peer.server}`, import.meta.url));
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const forget = killOnInterrupt(child);
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout });
+      lines.once('line', (line) => {
+        lines.close();
+        resolve(line.trim());
+      });
+      child.once('exit', (code) => reject(new Error(`${peer.label} exited with ${code} before listening`)));
+    });
+    const body = await readFile(c.input);
+    const pool = new Pool(`http://127.0.0.1:${port}`, { connections: concurrency });
+    let sample: Output | undefined;
+    try {
+      const load = await runClosedLoop(loadOptions(concurrency), async () => {
+        const response = await pool.request({ path: '/', method: 'POST', body });
+        const bytes = Buffer.from(await response.body.arrayBuffer());
+        if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
+        sample ??= { bytes };
+      });
+      return await finish(c, cell(c, peer.label, load), sample);
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    forget();
+    child.kill();
   }
 }
 

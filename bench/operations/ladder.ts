@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand } from '../lib/run-command.js';
 import type { RunningServer } from '../lib/server.js';
-import type { BenchCase, LadderStep, Output } from './case.js';
+import type { BenchCase, CliPeer, LadderStep, Output } from './case.js';
 import { expand, requestBody } from './cells.js';
 
 /** One point of a ladder: a tool at one setting, its output's size and similarity to the input. */
@@ -39,7 +39,7 @@ async function outputOf(server: RunningServer, c: BenchCase, step: LadderStep, d
     if (!response.ok) throw new Error(`HTTP ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
     return { bytes };
   }
-  const peer = c.peers.find((p) => p.label === step.tool);
+  const peer = c.peers.find((p): p is CliPeer => 'command' in p && p.label === step.tool);
   const out = join(dir, `out${peer?.outputExtension ?? ''}`);
   const [command, ...args] = expand(step.command, c.input, out);
   if (command === undefined) throw new Error('empty command');

@@ -29,7 +29,7 @@ import { dataCases } from './cases/data.js';
 import { fileCases } from './cases/files.js';
 import { imageCases } from './cases/images.js';
 import { mediaCases } from './cases/media.js';
-import { cliCell, fastestCell, httpCell, inProcessCell } from './cells.js';
+import { cliCell, fastestCell, httpCell, inProcessCell, serverPeerCell } from './cells.js';
 import { ffmpegPath } from './ffmpeg.js';
 import { corpusFiles } from './inputs.js';
 import { type LadderPoint, runLadder } from './ladder.js';
@@ -87,7 +87,7 @@ try {
     ...(await mediaCases(ffmpeg)),
   ];
   for (const c of all) {
-    if (!c.name.includes(settings.only) && c.group !== settings.only) continue;
+    if (!settings.only.split('|').some((only) => c.name.includes(only) || c.group === only)) continue;
     if (live(c.http.path)) cases.push(c);
     else skipped.push(`${c.name} (${c.http.path} not live)`);
   }
@@ -114,7 +114,7 @@ try {
         ...(adapter && existsSync(adapter)
           ? [() => inProcessCell(c, n, 'server'), () => inProcessCell(c, n, 'defaults')]
           : []),
-        ...c.peers.map((peer) => () => cliCell(c, peer, n)),
+        ...c.peers.map((peer) => () => ('server' in peer ? serverPeerCell(c, peer, n) : cliCell(c, peer, n))),
       ];
       // Round by round, every tool once per round, so that a slow stretch of the machine touches
       // every tool alike; each cell keeps its fastest round.

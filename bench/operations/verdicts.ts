@@ -107,7 +107,7 @@ export function verdicts(
             ? `faster than ${peer.label}`
             : need > 1
               ? `at least ${need}× as fast as ${peer.label}`
-              : `within 10% of ${peer.label}`;
+              : `within ${Math.round((1 - need) * 100)}% of ${peer.label}`;
         out.push({
           group: c.group,
           target: `${c.name}: ${target} (concurrency ${n})`,

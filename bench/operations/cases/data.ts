@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { corpusDir } from '../../lib/paths.js';
 import { runCommand } from '../../lib/run-command.js';
 import type { BenchCase, Output, OutputFacts } from '../case.js';
+import { numericCsv, quotedCsv } from '../generated-csv.js';
 import { base64Inputs, bigCsv, bigJson, bigRussianText, bigText } from '../inputs.js';
 
 const one = [1] as const;
@@ -112,6 +113,8 @@ export async function dataCases(): Promise<BenchCase[]> {
   const b64 = await base64Inputs();
   const yaml = join(corpusDir, 'data/yaml/ansible-base.yml');
   const csvRowsIn = await csvRecords(csv);
+  const [quoted, numeric] = [await quotedCsv(), await numericCsv()];
+  const [quotedRows, numericRows] = [await csvRecords(quoted), await csvRecords(numeric)];
   const jsonRowsIn = (JSON.parse(await readFile(json, 'utf8')) as unknown[]).length;
   const binaryBytes = (await readFile(b64.binary)).length;
   return [
@@ -126,6 +129,28 @@ export async function dataCases(): Promise<BenchCase[]> {
       concurrencies: one,
       check: jsonRows(csvRowsIn),
     },
+    // Issue 40: twice Miller's speed on both shapes.
+    ...[
+      { shape: 'quoted fields with doubled quotes', path: quoted, rows: quotedRows },
+      { shape: 'numbers', path: numeric, rows: numericRows },
+    ].map(
+      ({ shape, path, rows }): BenchCase => ({
+        group: 'data',
+        name: `CSV → JSON, ${shape} (${(rows / 1000).toFixed(0)}k rows, 9 MB)`,
+        input: path,
+        http: { path: '/data/csv-to-json', file: { field: 'file', path, type: 'text/csv' }, fields: {} },
+        peers: [
+          {
+            label: 'Miller (mlr)',
+            command: ['mlr', '--icsv', '--ojson', 'cat', '{in}'],
+            output: 'stdout',
+            speedup: 2,
+          },
+        ],
+        concurrencies: one,
+        check: jsonRows(rows),
+      }),
+    ),
     {
       group: 'data',
       name: `JSON → CSV (${(jsonRowsIn / 1000).toFixed(0)}k records, 9.5 MB)`,
@@ -189,7 +214,11 @@ export async function dataCases(): Promise<BenchCase[]> {
         file: { field: 'file', path: b64.text, type: 'text/plain' },
         fields: {},
       },
-      peers: [{ label: 'coreutils base64', command: ['sh', '-c', 'base64 -d "$0" > "$1"', '{in}', '{out}'] }],
+      peers: [
+        { label: 'coreutils base64', command: ['sh', '-c', 'base64 -d "$0" > "$1"', '{in}', '{out}'] },
+        // Issue 40: at least half the speed of a server that does nothing else.
+        { label: 'bare node:http + Buffer.from', server: 'bare-base64-server.mjs', speedup: 0.5 },
+      ],
       concurrencies: one,
       check: async ({ bytes }) =>
         bytes.length === binaryBytes ? {} : { problem: `${bytes.length} bytes, not ${binaryBytes}` },
