@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController
 import type { Config } from './config.js';
 import { createCore } from './core/core.js';
 import { jobsPlugin } from './http/jobs-routes.js';
+import { createNetContext } from './http/net-context.js';
 import { registerPipeline } from './http/pipeline-route.js';
+import { signedLinksPlugin } from './http/signed-links.js';
 import { registerTools } from './http/tool-route.js';
 import { setUpJobs } from './jobs/setup.js';
 import { mcpRoutes } from './mcp/plugin.js';
@@ -125,7 +127,11 @@ export async function buildApp(
   const jobs = await setUpJobs(core, app.log, options.role ?? 'http');
   app.addHook('onClose', () => jobs.engine.close());
   const shutdown = new AbortController();
-  const routes = { core, jobs, shutdown: shutdown.signal };
+  const net = createNetContext(config, (error) =>
+    app.log.warn({ err: error }, 'result cache or idempotency store'),
+  );
+  app.addHook('onClose', net.close);
+  const routes = { core, jobs, shutdown: shutdown.signal, net };
   await app.register(metricsPlugin, {
     token: config.access.metricsToken,
     apiPrefix: `${apiBasePath}/`,
@@ -149,6 +155,7 @@ export async function buildApp(
       await api.register(corsPlugin, { origins: config.corsOrigins });
       await api.register(loadSheddingPlugin, { ...config.loadShedding, exempt });
       const open = [...exempt, `${apiBasePath}${openApiPath}`];
+      await api.register(signedLinksPlugin, { key: config.signingKey });
       await api.register(apiKeysPlugin, { keys: config.access.apiKeys, open });
       await api.register(rateLimitPlugin, { ...config.rateLimit, exempt });
       await api.register(jsonBodyPlugin);
@@ -180,6 +187,7 @@ export async function buildApp(
       version: config.version,
       core,
       uploadBytes: (mcpTool) => core.uploadLimitOf(mcpTool.tool),
+      fetcher: net.fetcher,
       bodyLimit: Math.ceil((largestUpload * 4) / 3) + 1024 * 1024,
     });
   });

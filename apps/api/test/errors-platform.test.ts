@@ -32,15 +32,21 @@ describe('routing', () => {
   });
 
   it('answers a wrong method with 405 and Allow', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/images/resize' });
-    expectError(res, 405, 'METHOD_NOT_ALLOWED', 'GET is not allowed on /api/v1/images/resize. Use POST.');
-    expect(res.headers.allow).toBe('POST');
-    const slash = await app.inject({ method: 'GET', url: '/api/v1/images/thumbnail/?x=1' });
+    // An operation answers POST, and GET on a URL input (signed links).
+    const res = await app.inject({ method: 'PUT', url: '/api/v1/images/resize' });
+    expectError(
+      res,
+      405,
+      'METHOD_NOT_ALLOWED',
+      'PUT is not allowed on /api/v1/images/resize. Use POST, GET.',
+    );
+    expect(res.headers.allow).toBe('POST, GET');
+    const slash = await app.inject({ method: 'PUT', url: '/api/v1/images/thumbnail/?x=1' });
     expectError(
       slash,
       405,
       'METHOD_NOT_ALLOWED',
-      'GET is not allowed on /api/v1/images/thumbnail. Use POST.',
+      'PUT is not allowed on /api/v1/images/thumbnail. Use POST, GET.',
     );
     const health = await app.inject({ method: 'DELETE', url: '/api/v1/health' });
     expectError(health, 405, 'METHOD_NOT_ALLOWED', 'DELETE is not allowed on /api/v1/health. Use GET.');

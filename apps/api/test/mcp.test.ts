@@ -56,7 +56,10 @@ describe('MCP without API keys', () => {
       expect(tool.description, tool.name).toBeTruthy();
     }
     const resize = tools.find((t) => t.name === 'images_resize');
-    expect(resize?.inputSchema.required).toEqual(expect.arrayContaining(['file_base64', 'file_name']));
+    // The file is file_base64 with file_name, or url: the call checks that one of them is there.
+    expect(Object.keys(resize?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['file_base64', 'file_name', 'url']),
+    );
     expect(Object.keys(resize?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['width', 'height', 'maintain_aspect', 'quality', 'format']),
     );

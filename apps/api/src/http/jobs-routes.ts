@@ -13,6 +13,7 @@ import {
   ShuttingDown,
   statusDocument,
 } from '../jobs/types.js';
+import { claimIdempotencyKey, type IdempotentRequest } from './idempotent.js';
 import { sendStored } from './reply.js';
 
 /*
@@ -65,7 +66,14 @@ export async function dispatchJob(
   request: FastifyRequest,
   reply: FastifyReply,
   options: JobsOptions,
-  job: { input: JobInput; operation: string; lane: string; mode: Exclude<Dispatch, 'sync'> },
+  job: {
+    input: JobInput;
+    operation: string;
+    lane: string;
+    mode: Exclude<Dispatch, 'sync'>;
+    /** What an Idempotency-Key compares (async requests only). */
+    idempotent?: IdempotentRequest;
+  },
 ): Promise<FastifyReply> {
   const { engine } = options;
   const callbackUrl = job.mode === 'async' ? await callbackOf(request, options) : null;
@@ -75,6 +83,15 @@ export async function dispatchJob(
     callbackUrl,
     keyId: request.apiKeyId ?? null,
   });
+  const held =
+    job.mode === 'async' && job.idempotent
+      ? await claimIdempotencyKey(request, job.idempotent, record.id, options.retryAfterSeconds)
+      : undefined;
+  // The same key and request again: the job it started, not another one.
+  if (held?.reused) {
+    const status = (await engine.get(held.jobId).catch(() => undefined))?.status ?? 'queued';
+    return accepted(reply, held.jobId, status, `This Idempotency-Key's job is ${status}.`);
+  }
   try {
     if (job.mode === 'queue' && engine.runAndWait) {
       const controller = new AbortController();
@@ -83,6 +100,7 @@ export async function dispatchJob(
     }
     await engine.submit(record, job.input);
   } catch (error) {
+    await held?.release();
     if (error instanceof QueueFull) throw busy(options, 'The job queue is full. Try again shortly.');
     if (error instanceof ShuttingDown) {
       throw new ApiError('SHUTTING_DOWN', undefined, {
@@ -93,15 +111,24 @@ export async function dispatchJob(
       throw busy(options, 'The job queue cannot be reached right now. Try again shortly.');
     throw error;
   }
-  const location = `${apiBasePath}/jobs/${record.id}`;
+  return accepted(reply, record.id, 'queued', 'The job is queued.');
+}
+
+function accepted(
+  reply: FastifyReply,
+  id: string,
+  status: JobRecord['status'],
+  message: string,
+): FastifyReply {
+  const location = `${apiBasePath}/jobs/${id}`;
   return reply
     .code(202)
     .header('location', location)
     .header('preference-applied', 'respond-async')
     .send({
       success: true,
-      message: 'The job is queued.',
-      data: { id: record.id, status: 'queued', statusUrl: location, resultUrl: `${location}/result` },
+      message,
+      data: { id, status, statusUrl: location, resultUrl: `${location}/result` },
     });
 }
 

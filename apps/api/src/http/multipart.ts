@@ -162,7 +162,7 @@ function gather(
 
 /**
  * Reads a multipart request with busboy: the text fields (first value of each) and the files of
- * one field (the first `maxFiles` of them; later ones are read past and ignored). Files of other
+ * one field, or of any of several names (the first `maxFiles` of them; later ones are read past and ignored). Files of other
  * fields are ignored too, and so are fields named after Object.prototype members (`__proto__`,
  * `constructor`): the contract ignores unknown fields, and these must never become keys. Every
  * file counts against the size limit, kept or not, and every byte of the body against the form's
@@ -171,10 +171,13 @@ function gather(
  */
 export function readMultipart(
   request: IncomingMessage,
-  fileField: string,
+  fileField: string | readonly string[],
   maxFiles: number,
   limits: MultipartLimits,
 ): Promise<MultipartBody> {
+  // Several names share one list of files (a pipeline's `file` and `files`), counted together.
+  const fileFields: readonly string[] = typeof fileField === 'string' ? [fileField] : fileField;
+  const isFileField = (name: string) => fileFields.includes(name);
   const fields: Record<string, string> = Object.create(null);
   const gathering: Promise<UploadedFile | undefined>[] = [];
   // Shared by every file part: their bytes together against the tool's total, if it has one.
@@ -216,7 +219,7 @@ export function readMultipart(
         isPartAFile: (name, type, filename) => {
           const file = filename !== undefined || type === 'application/octet-stream';
           // A part without filename= is a text field (curl -F 'image=<cat.png'): say so at once.
-          if (!file && name === fileField) finish(sentAsText(fileField));
+          if (!file && name !== undefined && isFileField(name)) finish(sentAsText(name));
           return file;
         },
       });
@@ -235,16 +238,16 @@ export function readMultipart(
     parser.on('file', (name, stream, plainName, _encoding, mimeType) => {
       const filename = extendedName ?? plainName;
       files += 1;
-      if (name === fileField) onField += 1;
-      if (maxFiles > 1 && name === fileField && onField > maxFiles) {
+      if (isFileField(name)) onField += 1;
+      if (maxFiles > 1 && isFileField(name) && onField > maxFiles) {
         // More files than a several-files tool takes is a wrong request (400), not a large one.
         stream.resume();
         finish(
           new ApiError(
             'VALIDATION_ERROR',
-            `Upload at most ${maxFiles} files in the field "${fileField}"; this form has more.`,
+            `Upload at most ${maxFiles} files in the field "${name}"; this form has more.`,
             {
-              details: [{ field: fileField, message: `At most ${maxFiles} files.` }],
+              details: [{ field: name, message: `At most ${maxFiles} files.` }],
             },
           ),
         );
@@ -255,7 +258,7 @@ export function readMultipart(
         finish(tooLarge(`The form has more than ${limits.files} files.`));
         return;
       }
-      const keep = !settled && name === fileField && kept < maxFiles;
+      const keep = !settled && isFileField(name) && kept < maxFiles;
       if (keep) kept += 1;
       stream.on('limit', () =>
         finish(

@@ -10,7 +10,7 @@ import {
   type ToolResult,
 } from '../core/result.js';
 
-function serverTiming(timings: Record<string, number>): string {
+export function serverTiming(timings: Record<string, number>): string {
   return Object.entries(timings)
     .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
     .join(', ');
@@ -33,8 +33,10 @@ export function sendResult(
   result: ToolResult,
   context: ResultContext,
   timings: Record<string, number>,
+  /** Headers over the result's own (ETag, Cache-Control of a GET, X-Cache). */
+  extra: Record<string, string> = {},
 ): FastifyReply {
-  reply.headers(resultHeaders(result, context)).header('server-timing', serverTiming(timings));
+  reply.headers(resultHeaders(result, context)).headers(extra).header('server-timing', serverTiming(timings));
   switch (result.kind) {
     case 'file':
       return reply.send(result.data);

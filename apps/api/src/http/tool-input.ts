@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { missingFile } from '../core/fields.js';
 import { ApiError } from '../errors.js';
 import { isMultipart, type MultipartLimits, readMultipart, type UploadedFile } from './multipart.js';
+import { urlsOf } from './url-input.js';
 
 /** What a tool route hands its handler before the fields are typed. */
 export interface RawToolInput {
@@ -45,7 +46,9 @@ export async function readToolInput(
     const maxFiles = input.kind === 'files' ? input.max : 1;
     const body = await readMultipart(request.raw, input.field, maxFiles, limits);
     const files = realFiles(body.files);
-    if (input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
+    // A form that names its file by `url` (or `urls`) has it fetched by the route.
+    const named = files.length === 0 && urlsOf(body.fields, input.kind === 'files').length > 0;
+    if (!named && input.kind !== 'json-or-file' && files.length < (input.kind === 'files' ? input.min : 1)) {
       throw missingFile(input);
     }
     return { fields: withoutNullText(body.fields), files };

@@ -11,6 +11,7 @@ import { errorsPlugin } from '../plugins/errors.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { handlers } from '../tools/handlers.js';
 import type { HandlerTable } from '../tools/types.js';
+import { createNetContext } from './net-context.js';
 import { registerToolRoute } from './tool-route.js';
 
 /* The route machinery for the input kinds future tools use: several files, and JSON or a file. */
@@ -70,7 +71,12 @@ const jobs = {
   webhooks: { enabled: false, allowPrivate: false },
   retryAfterSeconds: 5,
 } satisfies JobsOptions;
-const routes = { core: createCore(config, testHandlers), jobs, shutdown: new AbortController().signal };
+const routes = {
+  core: createCore(config, testHandlers),
+  jobs,
+  shutdown: new AbortController().signal,
+  net: createNetContext(config),
+};
 
 const app = Fastify();
 beforeAll(async () => {

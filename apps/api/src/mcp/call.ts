@@ -4,6 +4,7 @@ import { type Core, operationName } from '../core/core.js';
 import type { InputFile } from '../core/fields.js';
 import { downloadName, type StoredResponse, storedError, storedResult } from '../core/result.js';
 import { ApiError } from '../errors.js';
+import type { UrlFetcher } from '../http/url-input.js';
 import type { McpTool } from './tools.js';
 
 /*
@@ -27,6 +28,8 @@ export interface CallResult {
 interface FileArgument {
   file_base64?: unknown;
   file_name?: unknown;
+  /** An http(s) URL to fetch instead of file_base64. */
+  url?: unknown;
 }
 
 export interface McpCaller {
@@ -35,6 +38,8 @@ export interface McpCaller {
   signal: AbortSignal;
   /** The largest file the operation takes (its route's upload limit). */
   uploadBytes: (tool: McpTool) => number;
+  /** Fetches a `url` argument, guarded as the HTTP API's URL inputs are. */
+  fetcher: UrlFetcher;
 }
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -67,9 +72,26 @@ function depthOf(value: unknown): number {
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+/** A file argument: its base64 bytes, or its `url` fetched (the HTTP API's URL input). */
+async function readFile(
+  arg: FileArgument,
+  field: string,
+  maxBytes: number,
+  caller: McpCaller,
+): Promise<InputFile> {
+  if (arg.file_base64 === undefined && arg.url !== undefined) {
+    if (typeof arg.url !== 'string') throw invalidParams(`${field}url`, 'must be an http or https URL.');
+    const label = field ? field.slice(0, -1) : 'The url';
+    const file = await caller.fetcher(arg.url.trim(), maxBytes, caller.signal, label);
+    const name = typeof arg.file_name === 'string' && arg.file_name.trim() ? arg.file_name.trim() : undefined;
+    return name ? { ...file, filename: name } : file;
+  }
+  return decodeFile(arg, field, maxBytes);
+}
+
 function decodeFile(arg: FileArgument, field: string, maxBytes: number): InputFile {
   if (typeof arg.file_base64 !== 'string')
-    throw invalidParams(`${field}file_base64`, 'must be a base64 string.');
+    throw invalidParams(`${field}file_base64`, 'must be a base64 string (or give url instead).');
   const text = arg.file_base64.replace(/\s+/g, '');
   if (text.length % 4 === 1 || !base64.test(text)) {
     throw invalidParams(`${field}file_base64`, 'is not valid base64.');
@@ -90,18 +112,21 @@ function decodeFile(arg: FileArgument, field: string, maxBytes: number): InputFi
  * The operation's fields and files of the arguments. With a file the fields are read as a form
  * reads them (text), as the HTTP API's multipart route does; a text tool without one takes JSON.
  */
-function inputOf(mcpTool: McpTool, args: Record<string, unknown>, maxBytes: number) {
+async function inputOf(mcpTool: McpTool, args: Record<string, unknown>, maxBytes: number, caller: McpCaller) {
   const { input } = mcpTool.tool.api;
-  const { file_base64: _data, file_name: _name, files: _files, ...rest } = args;
-  if (input.kind === 'json-or-file' && args.file_base64 === undefined) return { fields: rest, files: [] };
+  const { file_base64: _data, file_name: _name, files: _files, url: _url, ...rest } = args;
+  if (input.kind === 'json-or-file' && args.file_base64 === undefined && args.url === undefined)
+    return { fields: rest, files: [] };
   let files: InputFile[];
   if (input.kind === 'files') {
     if (!Array.isArray(args.files))
       throw invalidParams('files', 'must be a list of {file_base64, file_name}.');
     if (args.files.length > input.max) throw invalidParams('files', `at most ${input.max} files.`);
-    files = (args.files as FileArgument[]).map((item, i) => decodeFile(item ?? {}, `files[${i}].`, maxBytes));
+    files = [];
+    for (const [i, item] of (args.files as FileArgument[]).entries())
+      files.push(await readFile(item ?? {}, `files[${i}].`, maxBytes, caller));
   } else {
-    files = [decodeFile(args, '', maxBytes)];
+    files = [await readFile(args, '', maxBytes, caller)];
   }
   const fields = Object.fromEntries(
     Object.entries(rest)
@@ -148,7 +173,7 @@ export async function callTool(
   }
   const retryAfter = core.config.loadShedding.retryAfterSeconds;
   try {
-    const { fields, files } = inputOf(mcpTool, args, caller.uploadBytes(mcpTool));
+    const { fields, files } = await inputOf(mcpTool, args, caller.uploadBytes(mcpTool), caller);
     let call: ReturnType<Core['check']>;
     try {
       call = core.check(mcpTool.tool, fields, files);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core/core.js';
 import { ApiError } from '../errors.js';
 import { clientGone } from '../http/tool-route.js';
+import type { UrlFetcher } from '../http/url-input.js';
 import { callTool } from './call.js';
 import { type McpTool, mcpTools } from './tools.js';
 
@@ -17,6 +18,8 @@ export interface McpOptions {
   uploadBytes: (tool: McpTool) => number;
   /** The largest JSON body a call may send: the largest upload, base64-encoded, plus its fields. */
   bodyLimit: number;
+  /** Fetches `url` arguments (the HTTP API's URL inputs). */
+  fetcher: UrlFetcher;
 }
 
 const toolsByName = new Map(mcpTools.map((tool) => [tool.name, tool]));
@@ -43,6 +46,7 @@ function serverFor(request: FastifyRequest, options: McpOptions, signal: AbortSi
       log: request.log,
       signal,
       uploadBytes: options.uploadBytes,
+      fetcher: options.fetcher,
     });
   });
   return server;

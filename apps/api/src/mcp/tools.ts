@@ -12,7 +12,8 @@ import {
  * The MCP tools, one per live operation, derived from the catalog alone: the name from the API path
  * (`/images/resize` → `images_resize`, by the catalog's mcpToolName, which the docs list too), the
  * description from the tool's title, description and result, the input schema from the operation's
- * own request schema plus the file it reads as base64.
+ * own request schema plus the file it reads as base64 or fetches from a URL (one of the two is
+ * required, which the call checks: a top-level anyOf is more than some clients' schemas take).
  */
 
 export interface McpTool {
@@ -23,7 +24,18 @@ export interface McpTool {
 }
 
 const fileProperties = {
-  file_base64: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded.' },
+  file_base64: {
+    type: 'string',
+    contentEncoding: 'base64',
+    description:
+      'The file, base64-encoded, with file_name; or give url instead (one of the two is required).',
+  },
+  url: {
+    type: 'string',
+    format: 'uri',
+    description:
+      'Instead of file_base64: an http or https URL the server fetches the file from (public addresses only, within the upload limit).',
+  },
   file_name: {
     type: 'string',
     description: 'The file name with its extension (the result is named after it), e.g. "photo.jpg".',
@@ -41,12 +53,11 @@ function inputSchema(tool: ToolSpec): McpTool['inputSchema'] {
       minItems: input.min,
       maxItems: input.max,
       description: `The ${input.min}–${input.max} files, each base64 with its name.`,
-      items: { type: 'object', properties: fileProperties, required: ['file_base64', 'file_name'] },
+      items: { type: 'object', properties: fileProperties },
     };
     required.push('files');
   } else if (input.kind === 'file') {
     Object.assign(properties, fileProperties);
-    required.push('file_base64', 'file_name');
   } else {
     // Text tools take their text inline (its own field) or as a file, as the HTTP API does.
     Object.assign(properties, fileProperties);

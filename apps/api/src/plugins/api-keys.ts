@@ -47,6 +47,8 @@ export const apiKeysPlugin = fp(
     const open = new Set(options.open);
     app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'OPTIONS' || open.has(request.routeOptions.url ?? '')) return;
+      // A GET with a valid signature (http/signed-links.ts, URL_SIGNING_KEY) needs no key.
+      if (request.signedLink) return;
       const key = presentedKey(request.headers);
       const challenge = { headers: { 'www-authenticate': 'Bearer' } };
       // A refused request counts against its address's rate limit (429 once spent) before its 401;
