@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { OperationError } from '../errors.js';
-import type { CsvPartResult, CsvToJsonOptions, RaggedRows } from './csv-to-json.js';
+import type { CsvToJsonOptions, CsvToJsonResult, RaggedRows } from './csv-to-json.js';
 import { EXTRA_FIELDS_KEY, uniqueNames } from './csv-values.js';
 import type { CsvDelimiter } from './json-to-csv.js';
 import { losslessValue } from './lossless-value.js';
@@ -22,13 +22,8 @@ function quoteError(text: string, error: Papa.ParseError, field: string): Operat
   return new OperationError('VALIDATION_ERROR', `The CSV is invalid at ${at}: ${what}.`, { field });
 }
 
-/** A CSV text's records as Papa reads them, and the line break it settled on. */
-interface ParsedCsv {
-  table: string[][];
-  linebreak: string;
-}
-
-function parseCsv(text: string, delimiter: CsvDelimiter, skipEmptyLines: boolean, field: string): ParsedCsv {
+/** A CSV text's records as Papa reads them. */
+function parseCsv(text: string, delimiter: CsvDelimiter, skipEmptyLines: boolean, field: string): string[][] {
   const parsed = Papa.parse<string[]>(text, {
     delimiter,
     header: false,
@@ -41,7 +36,7 @@ function parseCsv(text: string, delimiter: CsvDelimiter, skipEmptyLines: boolean
   // A final line break ends the last record; it does not start an empty one.
   const last = table[table.length - 1];
   if (!skipEmptyLines && last?.length === 1 && last[0] === '' && /[\r\n]$/.test(text)) table.pop();
-  return { table, linebreak: parsed.meta.linebreak };
+  return table;
 }
 
 function objectsJson(body: string[][], names: string[], cell: (value: string) => unknown) {
@@ -69,18 +64,14 @@ function objectsJson(body: string[][], names: string[], cell: (value: string) =>
   return { json: JSON.stringify(rows, null, 2), rows: rows.length, ...(ragged && { ragged }) };
 }
 
-/**
- * csvToJson through Papa, with the delimiter settled, for a whole document or one part of it:
- * `names` are the header's names when the text begins after the header row.
- */
+/** csvToJson through Papa, with the delimiter settled. */
 export function papaCsvToJson(
   text: string,
   options: CsvToJsonOptions & { delimiter: CsvDelimiter },
   field: string,
-  names?: string[],
-): Omit<CsvPartResult, 'json'> & { json: string } {
+): Omit<CsvToJsonResult, 'json'> & { json: string } {
   const { delimiter } = options;
-  const { table, linebreak } = parseCsv(text, delimiter, options.skip_empty_lines, field);
+  const table = parseCsv(text, delimiter, options.skip_empty_lines, field);
   const cell = options.dynamic_typing ? losslessValue : (value: string) => value;
   if (!options.header) {
     const json = JSON.stringify(
@@ -88,10 +79,8 @@ export function papaCsvToJson(
       null,
       2,
     );
-    return { json, rows: table.length, delimiter, linebreak };
+    return { json, rows: table.length, delimiter };
   }
-  if (names) return { ...objectsJson(table, names, cell), delimiter, linebreak, names };
   const [head = [], ...body] = table;
-  const found = uniqueNames(head);
-  return { ...objectsJson(body, found, cell), delimiter, linebreak, names: found };
+  return { ...objectsJson(body, uniqueNames(head), cell), delimiter };
 }

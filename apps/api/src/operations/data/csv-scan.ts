@@ -2,9 +2,14 @@
  * A CSV reader over UTF-8 bytes that reads every record exactly as Papa Parse reads the same text
  * (csv-papa.ts), for the inputs it accepts: it stops at the first quote Papa would treat in any
  * other way than a well-formed quoted field, and the caller then hands the text to Papa, which also
- * names the error. Papa reads a 9 MB CSV in 300–500 ms and its rows of strings then have to be
- * built into objects and stringified; reading bytes and writing JSON bytes (csv-json-writer.ts)
- * takes a fraction of that, with no string per field.
+ * names the error.
+ *
+ * Why a reader of our own (measured on the two 9 MB shapes of bench/operations/generated-csv.ts,
+ * CPU ms on a busy 2-core machine): parsing alone takes Papa ~360/280 (quoted/numbers), uDSV and
+ * csv-simple-parser ~225; all three give a string per field, and building the row objects and
+ * JSON.stringify cost another ~190/310. This reader and csv-json-writer.ts do the whole conversion,
+ * typing included, in ~140/230, with no string per field, and keep Papa's quirks (its line-break
+ * guess, quotes only at a field's start, a final empty record), which the others read otherwise.
  */
 
 const QUOTE = 0x22;
@@ -207,9 +212,9 @@ class BreakCount {
  * The line break Papa guesses for the text of `bytes`: from its first LINEBREAK_SAMPLE_UNITS code
  * units with each pair of quotes and what is between them taken out (a quote left open keeps the
  * rest), "\n" when there is no CR or an LF comes first, else "\r\n" when at least half of the
- * pieces between CRs start with an LF, else "\r". `full`: the text fills the sample.
+ * pieces between CRs start with an LF, else "\r".
  */
-export function guessLinebreak(bytes: Uint8Array): { linebreak: Linebreak; full: boolean } {
+export function guessLinebreak(bytes: Uint8Array): Linebreak {
   // Outside quotes: a quoted part taken out joins the characters on its two sides.
   const outside = new BreakCount();
   // From an opening quote on: kept only if the sample ends before the quote closes.
@@ -229,7 +234,6 @@ export function guessLinebreak(bytes: Uint8Array): { linebreak: Linebreak; full:
   }
   if (quoted) outside.add(inside);
   const { crs, crlfs, firstCr, firstLf } = outside;
-  const full = units >= LINEBREAK_SAMPLE_UNITS;
-  if (crs === 0 || (firstLf !== -1 && firstLf < firstCr)) return { linebreak: '\n', full };
-  return { linebreak: crlfs >= (crs + 1) / 2 ? '\r\n' : '\r', full };
+  if (crs === 0 || (firstLf !== -1 && firstLf < firstCr)) return '\n';
+  return crlfs >= (crs + 1) / 2 ? '\r\n' : '\r';
 }

@@ -1,6 +1,5 @@
 import { type Base64DecodeOptions, base64Decode } from '../../operations/data/base64-decode.js';
 import { type Base64EncodeOptions, base64Encode } from '../../operations/data/base64-encode.js';
-import { csvPartToJson } from '../../operations/data/csv-split.js';
 import { type CsvToJsonOptions, csvToJson } from '../../operations/data/csv-to-json.js';
 import { parseJsonBody, parseJsonText } from '../../operations/data/json-text.js';
 import { type JsonToCsvOptions, jsonToCsv } from '../../operations/data/json-to-csv.js';
@@ -50,15 +49,6 @@ export const dataTasks = {
   'data.csv-to-json': ({ input, field, options }: DataTaskInput<CsvToJsonOptions>) => {
     // The JSON's bytes are written by the conversion itself (csv-bytes.ts), in a buffer of their own.
     return csvToJson(input, options, field);
-  },
-  /** One of the two halves of a large upload (csv-split.ts); null when it is not to be split. */
-  'data.csv-to-json-part': ({
-    input,
-    field,
-    options,
-    index,
-  }: DataTaskInput<CsvToJsonOptions, Uint8Array> & { index: 0 | 1 }) => {
-    return csvPartToJson(input, index, options, field) ?? null;
   },
   'data.xml-to-json': ({ input, field, options }: DataTaskInput<XmlToJsonOptions>) =>
     utf8Body(xmlToJson(decodeText(input, field), options, field)),
