@@ -148,6 +148,7 @@ export async function buildApp(
     engines.redis = redis;
     app.addHook('onClose', redis.close);
   }
+  if (jobs.workersCheck) engines.workers = jobs.workersCheck;
 
   await app.register(
     async (api) => {

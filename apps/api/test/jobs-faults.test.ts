@@ -129,11 +129,14 @@ describe.skipIf(!available)('jobs through faults (nginx, 2 instances, 2 workers,
           open.delete(job.id);
           continue;
         }
-        const { data } = (await response.json()) as { data: { status: string } };
+        const { data } = (await response.json()) as {
+          data: { status: string; error: { code: string } | null };
+        };
         if (data.status === 'queued' || data.status === 'running') continue;
         open.delete(job.id);
         if (data.status !== 'succeeded') {
           counts.failed += 1;
+          console.warn(`${name}: ${job.kind.name} ${data.status} ${data.error?.code}`);
           continue;
         }
         const result = await send(`${cluster.base}/api/v1/jobs/${job.id}/result`, () => ({}));
@@ -205,9 +208,22 @@ describe.skipIf(!available)('jobs through faults (nginx, 2 instances, 2 workers,
     );
   }, 150_000);
 
-  it('no workers for a while, then one starts', async () => {
+  it('no workers for a while, then one starts: /ready says so, a synchronous request gets 503 TIMEOUT', async () => {
     await Promise.all(cluster.workers.map((w) => cluster.stop(w, 'SIGTERM')));
     cluster.workers = [];
+    const instance = `http://127.0.0.1:${cluster.instances[1]?.port}`;
+    const ready = async () => (await fetch(`${instance}/api/v1/ready`)).status;
+    // The last heartbeat expires after WORKER_HEARTBEAT_MS × 3 (3 s here).
+    await expect.poll(ready, { timeout: 20_000, interval: 250 }).toBe(503);
+    const started = Date.now();
+    const sync = await fetch(`${instance}/api/v1/text/word-count`, {
+      method: 'POST',
+      ...json({ text: 'nobody takes this' }),
+    });
+    expect(sync.status).toBe(503);
+    expect(((await sync.json()) as { code: string }).code).toBe('TIMEOUT');
+    // REQUEST_TIMEOUT_MS is 8 s in the cluster: answered then, not left hanging.
+    expect(Date.now() - started).toBeLessThan(20_000);
     await round(
       'no workers',
       async () => undefined,
@@ -216,5 +232,6 @@ describe.skipIf(!available)('jobs through faults (nginx, 2 instances, 2 workers,
         cluster.startWorker();
       },
     );
-  }, 150_000);
+    await expect.poll(ready, { timeout: 20_000, interval: 250 }).toBe(200);
+  }, 180_000);
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Core } from '../core/core.js';
+import type { EngineCheck } from '../plugins/engine-checks.js';
 import { createExecutor } from './executor.js';
 import { InProcessJobs } from './in-process.js';
 import { type JobEngine, type JobRecord, statusDocument } from './types.js';
@@ -32,6 +33,18 @@ export interface JobsOptions {
   queueSynchronous: boolean;
   webhooks: { enabled: boolean; allowPrivate: boolean };
   retryAfterSeconds: number;
+  /** EXECUTION=queue on an HTTP instance: /ready is 503 while no worker has been seen lately. */
+  workersCheck?: EngineCheck;
+}
+
+/** Ready while some worker's heartbeat is fresh (it expires after WORKER_HEARTBEAT_MS × 3). */
+function workersCheck(engine: JobEngine): EngineCheck {
+  return async () => {
+    const seen = await (engine.workersSeen?.() ?? Promise.resolve(false)).catch(() => false);
+    return seen
+      ? { ok: true, required: true, version: null }
+      : { ok: false, required: true, version: null, error: 'No job worker has been seen lately.' };
+  };
 }
 
 /**
@@ -97,5 +110,6 @@ export async function setUpJobs(
     queueSynchronous: jobs.execution === 'queue',
     webhooks: { enabled: Boolean(jobs.webhookSecret), allowPrivate: jobs.webhookAllowPrivate },
     retryAfterSeconds: config.loadShedding.retryAfterSeconds,
+    ...(jobs.execution === 'queue' && role === 'http' ? { workersCheck: workersCheck(engine) } : {}),
   };
 }

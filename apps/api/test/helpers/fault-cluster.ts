@@ -91,6 +91,7 @@ export class FaultCluster {
       EXECUTION: 'queue',
       JOB_LOCK_MS: '2000',
       WORKER_HEARTBEAT_MS: '1000',
+      READY_CACHE_MS: '200',
       RATE_LIMIT_MAX: '1000000',
       TRUST_PROXY: '1',
       UPLOADS_PER_CLIENT: '10000',
@@ -145,9 +146,12 @@ export class FaultCluster {
   }
 
   async startInstance(port: number) {
+    // The instances wait REQUEST_TIMEOUT_MS for a worker to take a synchronous request (8 s here);
+    // the workers keep the default limits, so that a busy machine does not time their work out.
     const child = this.start(`http-${port}`, process.execPath, [join(this.outdir, 'server.js')], {
       ...this.env(),
       PORT: String(port),
+      REQUEST_TIMEOUT_MS: '8000',
     });
     return { port, child };
   }
