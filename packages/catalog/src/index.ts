@@ -77,6 +77,7 @@ export * from './samples/index.js';
 export { type Delimiter, delimiterChar, delimiters } from './tools/_data-fields.js';
 export { imageInputTypes } from './tools/_image-input.js';
 export { firstFrameHeader, imageOutputFields } from './tools/_image-output.js';
+export { ocrModes, textSources } from './tools/_ocr-fields.js';
 export { combineRequest } from './tools/combine-images.js';
 export { compressRequest } from './tools/compress-image.js';
 export {

@@ -1,3 +1,4 @@
+import type { ocrModes, textSources } from '@toolkit/catalog';
 import { OperationError } from '../errors.js';
 
 /**
@@ -60,11 +61,11 @@ export interface OcrSlots {
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export const ocrModes = ['auto', 'always', 'never'] as const;
+/** auto, always, never: the catalog's `ocr` field (pdf-to-text). */
 export type OcrMode = (typeof ocrModes)[number];
 
-/** Where a page's text came from. */
-export type TextSource = 'text-layer' | 'ocr';
+/** Where a page's text came from: text-layer or ocr. */
+export type TextSource = (typeof textSources)[number];
 
 /** Most languages in one request: each one adds a model the engine runs over every line. */
 export const maxLanguages = 5;
