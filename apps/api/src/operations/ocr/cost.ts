@@ -89,8 +89,7 @@ const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000)).toLocaleStrin
 
 /**
  * Refuses work that cannot finish in time: 413 (PAYLOAD_TOO_LARGE) naming the time limit, the
- * pages and pixels, and what to do instead. `what` names the input: "pages" for a PDF,
- * "this TIFF" and the like for images.
+ * pages and pixels, and `advice`: what to do instead (fewer pages, an async job).
  */
 export function checkOcrCost(cost: OcrCost, limits: OcrCostLimits, advice: string): void {
   if (cost.estimatedMs <= limits.timeoutMs) return;

@@ -67,6 +67,10 @@ export type OcrMode = (typeof ocrModes)[number];
 /** Where a page's text came from: text-layer or ocr. */
 export type TextSource = (typeof textSources)[number];
 
+/** What the formats endpoint, /ready and the 422 of a scan say when the server has no OCR engine. */
+export const enableOcrHint =
+  'Text in scans and images is recognised (OCR) when Tesseract is installed on the server (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils, and tesseract-ocr-deu and the like for more languages), or when TESSERACT_PATH points at its tesseract program.';
+
 /** Most languages in one request: each one adds a model the engine runs over every line. */
 export const maxLanguages = 5;
 

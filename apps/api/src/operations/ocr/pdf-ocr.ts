@@ -91,11 +91,11 @@ export async function readPdfPages(
       try {
         const text = await services.slots.run(async () => {
           clock.check(texts.size, plans.length);
-          const png = await pdf.renderPage(plan.number, plan.dpi, {
+          const rendered = await pdf.renderPage(plan.number, plan.dpi, {
             timeoutMs: clock.remaining(),
             signal: limits.signal,
           });
-          const page = await enginePage(png, {
+          const page = await enginePage(rendered, {
             denoise: plan.dpi >= denoiseFromDpi,
             // What was planned, with room for the renderer's rounding; never an unbounded decode.
             maxInputPixels: 2 * plan.width * plan.height + 1_000_000,
