@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -179,13 +179,13 @@ export class InProcessJobs implements JobEngine {
     records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const record of records) {
       const { id } = record;
-      const size = (part: 'in' | 'out') => {
+      const size = (part: 'in' | 'meta' | 'out') => {
         const file = this.path(id, part);
-        return existsSync(file) ? readFileSync(file).length : -1;
+        return existsSync(file) ? statSync(file).size : -1;
       };
       if (isOpen(record)) {
-        const bytes = size('in');
-        if (bytes >= 0 && existsSync(this.path(id, 'meta'))) {
+        if (existsSync(this.path(id, 'in')) && existsSync(this.path(id, 'meta'))) {
+          const bytes = size('in') + size('meta');
           const entry = { record: { ...record, status: 'queued' as const, progress: 0 }, bytes };
           this.jobs.set(id, entry);
           this.queuedBytes += bytes;

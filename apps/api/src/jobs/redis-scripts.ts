@@ -105,7 +105,7 @@ local function open(r) return r.status == 'queued' or r.status == 'running' end
  */
 const submit = `${prelude}
 sweep(ARGV[2])
-local bytes = #ARGV[5]
+local bytes = #ARGV[4] + #ARGV[5]
 local queued = tonumber(redis.call('GET', PBYTES) or '0')
 if queued > 0 and queued + bytes > tonumber(ARGV[7]) then return 0 end
 if tonumber(redis.call('GET', RBYTES) or '0') > tonumber(ARGV[8]) then return -1 end
