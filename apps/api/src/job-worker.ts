@@ -10,9 +10,10 @@ import { startHeartbeat } from './worker-health.js';
 
 /*
  * `npm run worker`: a process that runs jobs from the Redis queues (REDIS_URL) through the execution
- * core, and serves no HTTP. Start any number, on any machine sharing the Redis. SIGTERM lets the
- * running jobs finish (up to SHUTDOWN_TIMEOUT_MS); a worker killed outright leaves its jobs to the
- * others (BullMQ's stalled-job check hands them on).
+ * core, and serves no HTTP. Start any number, on any machine sharing the Redis. SIGTERM takes no new
+ * job, lets the running ones finish for most of SHUTDOWN_TIMEOUT_MS and hands the rest back to the
+ * queue (queued again, not counted as an attempt: jobs/redis-work.ts); a worker killed outright
+ * leaves its jobs to the others within twice JOB_LOCK_MS (BullMQ's stalled-job check).
  */
 
 let config: ReturnType<typeof loadConfig>;
