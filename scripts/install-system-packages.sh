@@ -27,8 +27,9 @@ office=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogu
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea)
 # Tests: Redis (rate limits, queues), unzip (archives opened by another reader), Chromium (browser
 # tests), nginx (the multi-instance benchmark); poppler, in the runtime list, is also the tests'
-# independent PDF reader (pdftotext).
-ci=(redis-server unzip chromium nginx)
+# independent PDF reader (pdftotext); python3-requests, the library the Python samples use (the samples
+# tests run them with python3).
+ci=(redis-server unzip chromium nginx python3-requests)
 
 case "$kind" in
   runtime) packages=("${runtime[@]}"); [ "$with_office" = true ] && packages+=("${office[@]}") ;;

@@ -20,9 +20,17 @@ type Operation = {
   requestBody?: {
     content: Record<
       string,
-      { schema: { properties: Record<string, unknown>; required?: string[]; anyOf?: unknown[] } }
+      {
+        schema: {
+          properties: Record<string, unknown>;
+          required?: string[];
+          anyOf?: unknown[];
+          allOf?: { anyOf?: unknown[] }[];
+        };
+      }
     >;
   };
+  parameters?: { name: string; in: string }[];
   responses: Record<string, unknown>;
 };
 
@@ -79,18 +87,31 @@ describe('GET /api/v1/openapi.json', () => {
       const { input } = tool.api;
       if (input.kind === 'json-or-file') {
         const json = op?.requestBody?.content['application/json']?.schema;
-        expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual(fields.sort());
+        // (`url`: the document fetched from an address instead.)
+        expect(Object.keys(json?.properties ?? {}).sort(), tool.id).toEqual([...fields, 'url'].sort());
         // …or the same fields as a form with the document as the uploaded `file`.
         expect(body?.required, tool.id).toBeUndefined();
-        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields, 'url'].sort());
       } else {
-        // The file field (image, images, file…) is required, besides any required field (rotate's angle).
-        expect(body?.required, tool.id).toContain(input.field);
-        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields].sort());
+        // The file field (image, images, file…) or its `url` is required, besides any required field
+        // (rotate's angle).
+        const fileOrUrl = [{ required: [input.field] }, { required: ['url'] }];
+        const rules = body?.allOf ?? [body];
+        expect(
+          rules.some((rule) => JSON.stringify(rule?.anyOf) === JSON.stringify(fileOrUrl)),
+          tool.id,
+        ).toBe(true);
+        expect(body?.required ?? [], tool.id).not.toContain(input.field);
+        expect(Object.keys(body?.properties ?? {}).sort()).toEqual([input.field, ...fields, 'url'].sort());
       }
       // Every status its error table names (a tool that reads any file never answers 415).
       const statuses = new Set(toolReference(tool).errors.map((e) => String(e.status)));
       expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', ...statuses].sort());
+      // The same operation on a URL input, by GET (signed links).
+      expect(doc.paths[tool.api.path]?.get?.parameters?.[0], tool.id).toMatchObject({
+        name: 'url',
+        in: 'query',
+      });
     }
     const resize =
       doc.paths['/images/resize']?.post?.requestBody?.content['multipart/form-data']?.schema.properties;
@@ -99,12 +120,11 @@ describe('GET /api/v1/openapi.json', () => {
     expect(resize?.quality).toMatchObject({ type: 'integer', default: 85 });
     // Resize needs one of width, height or size: the document says so, as the schema checks it.
     const resizeBody = doc.paths['/images/resize']?.post?.requestBody?.content['multipart/form-data']?.schema;
-    expect(resizeBody?.anyOf).toEqual([
-      { required: ['width'] },
-      { required: ['height'] },
-      { required: ['size'] },
+    expect(resizeBody?.allOf).toEqual([
+      { anyOf: [{ required: ['width'] }, { required: ['height'] }, { required: ['size'] }] },
+      { anyOf: [{ required: ['image'] }, { required: ['url'] }] },
     ]);
-    expect(resizeBody?.required).toEqual(['image']);
+    expect(resizeBody?.required).toBeUndefined();
   });
 
   it('serves the same document the routes were built from (every documented path answers)', async () => {

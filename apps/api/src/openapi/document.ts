@@ -21,6 +21,14 @@ import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert
 import { envelope, jsonResponse } from './parts.js';
 import { pipelineOpenApi, pipelineSchemas } from './pipeline.js';
 import { securitySchemes, servicePaths } from './service.js';
+import {
+  answerHeaders,
+  getOperation,
+  idempotencyKey,
+  ifNoneMatch,
+  notModified,
+  withUrl,
+} from './url-inputs.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
@@ -129,9 +137,12 @@ function requestBody(spec: ToolSpec): JsonSchema {
     return {
       required: true,
       content: {
-        'application/json': { schema: fields, ...withExamples },
+        'application/json': { schema: withUrl(fields, undefined), ...withExamples },
         'multipart/form-data': {
-          schema: { ...fields, properties: { file: binary, ...(fields.properties as object) } },
+          schema: withUrl(
+            { ...fields, properties: { file: binary, ...(fields.properties as object) } },
+            undefined,
+          ),
         },
       },
     };
@@ -140,11 +151,14 @@ function requestBody(spec: ToolSpec): JsonSchema {
     required: true,
     content: {
       'multipart/form-data': {
-        schema: {
-          ...fields,
-          required: [input.field],
-          properties: { [input.field]: fileProperty(input), ...(fields.properties as object) },
-        },
+        schema: withUrl(
+          {
+            ...fields,
+            required: [input.field],
+            properties: { [input.field]: fileProperty(input), ...(fields.properties as object) },
+          },
+          input.field,
+        ),
         encoding: { [input.field]: { contentType: input.accept.join(', ') } },
         ...withExamples,
       },
@@ -188,9 +202,17 @@ function operation(spec: ToolSpec, limits: Limits): JsonSchema {
     summary: spec.title,
     description: `${spec.description}\n\n${spec.api.response}`,
     tags: [groupTitle(spec)],
+    parameters: [ifNoneMatch, idempotencyKey],
     requestBody: requestBody(spec),
     responses: { '200': successResponse(spec, reference), ...errorResponses(reference) },
   };
+}
+
+/** An operation's POST, and its GET on a URL input (signed links). */
+function operations(spec: ToolSpec, limits: Limits): JsonSchema {
+  const post = operation(spec, limits);
+  const fields = spec.api.request ? documentedJsonSchema(spec.api.request, 'input') : { properties: {} };
+  return { post, get: getOperation(spec, post, fields) };
 }
 
 /**
@@ -206,7 +228,10 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
       title: 'Developer Toolkit API',
       version: apiVersion,
       description:
-        'Utility APIs for images and more. Files are sent as multipart/form-data; errors are JSON ' +
+        'Utility APIs for images and more. Files are sent as multipart/form-data, or named by `url` ' +
+        '(fetched by the server; every operation also answers GET with `url` and its fields in the query, ' +
+        'signed links without an API key when URL_SIGNING_KEY is set); answers carry a strong ETag and ' +
+        'X-Cache; errors are JSON ' +
         '{success: false, message, code, details}. Any operation sent with `Prefer: respond-async` answers ' +
         '202 with a job (`/jobs/{id}`); with `Callback-Url` the finished job is POSTed there, signed ' +
         '(`Webhook-Signature`). When the server sets API keys, operations need `Authorization: Bearer` or `X-API-Key`.',
@@ -217,7 +242,7 @@ export function buildOpenApiDocument(limits: Limits = defaultLimits): JsonSchema
       { name: 'Service' },
     ],
     paths: {
-      ...Object.fromEntries(tools.map((spec) => [spec.api.path, { post: operation(spec, limits) }])),
+      ...Object.fromEntries(tools.map((spec) => [spec.api.path, operations(spec, limits)])),
       '/pipeline': { post: pipelineOpenApi },
       ...servicePaths,
       [convertFormatsPath]: convertFormatsOpenApi,

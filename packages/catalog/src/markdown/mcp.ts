@@ -30,7 +30,7 @@ export const mcpNamingRule =
   'Each tool is named after its API path without the leading slash, slashes and hyphens becoming underscores: `/images/resize` is `images_resize`, `/data/csv-to-json` is `data_csv_to_json`.';
 
 export const mcpFilesRule =
-  "A file goes in as `file_base64` (its bytes, base64-encoded) with `file_name` (its name with the extension, which names the result). Tools that take several files take `files`, a list of `{file_base64, file_name}` objects. Text tools take their text inline in their own field (e.g. `text`, `csv`, `json`) or a file the same way. The other arguments are the operation's fields, with the same names, types, defaults and limits as the HTTP API.";
+  "A file goes in as `file_base64` (its bytes, base64-encoded) with `file_name` (its name with the extension, which names the result), or as `url`, an http or https address the server fetches it from (public addresses only, within the operation's upload limit). Tools that take several files take `files`, a list of `{file_base64, file_name}` or `{url}` objects. Text tools take their text inline in their own field (e.g. `text`, `csv`, `json`) or a file the same way. The other arguments are the operation's fields, with the same names, types, defaults and limits as the HTTP API.";
 
 export const mcpResultsRule =
   'Images come back as image content, text and JSON as text, other files (PDF, audio, archives) as embedded resources (base64 with their MIME type). A failure is a result with `isError: true` whose text is the contract\'s JSON error (`{"success": false, "message": "…", "code": "…"}`).';

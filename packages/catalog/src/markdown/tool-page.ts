@@ -1,12 +1,6 @@
 import { uploadPrecedence } from '../define-tool.js';
 import { apiUrlPath, type ToolSpec } from '../index.js';
-import {
-  allowedValues,
-  type FieldDoc,
-  requestBodyType,
-  requestFields,
-  responseDoc,
-} from '../reference/field-docs.js';
+import { allowedValues, type FieldDoc, requestFields, responseDoc } from '../reference/field-docs.js';
 import { toolReference } from '../reference/index.js';
 import { codeSamples, toolExamples } from '../samples/code-samples.js';
 import { exampleInputs, samplesPath } from '../samples/sample-inputs.js';
@@ -48,12 +42,19 @@ function mediaTypesText(types: readonly string[]): string {
   return coded.length === 1 ? (coded[0] as string) : `${coded.slice(0, -1).join(', ')} or ${coded.at(-1)}`;
 }
 
+/** The request's body in a sentence: only the media types and field names are code. */
+function bodySentence(tool: ToolSpec): string {
+  const byUrl = `or name the file by its address in the field ${code('url')} instead of uploading it`;
+  return tool.api.input.kind === 'json-or-file'
+    ? `Send an ${code('application/json')} body, or ${code('multipart/form-data')} with a file (${byUrl}).`
+    : `Send a ${code('multipart/form-data')} body (${byUrl}).`;
+}
+
 function requestPart(tool: ToolSpec): string {
-  const body = requestBodyType(tool);
   const precedence = tool.api.input.kind === 'json-or-file' ? ` ${uploadPrecedence}` : '';
   return blocks([
     '## Request',
-    `Send ${/^[aeiou]/i.test(body) ? 'an' : 'a'} ${code(body)} body. Empty fields are the same as leaving them out: the default applies.${precedence}`,
+    `${bodySentence(tool)} Empty fields are the same as leaving them out: the default applies.${precedence}`,
     fieldTable(requestFields(tool)),
   ]).trimEnd();
 }

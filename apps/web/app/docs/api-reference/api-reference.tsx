@@ -1,5 +1,5 @@
 import { mcpDocs } from 'virtual:catalog-nav';
-import { getTool, type LiveToolId, requestBodyType, uploadPrecedence } from '@toolkit/catalog';
+import { getTool, type LiveToolId, uploadPrecedence } from '@toolkit/catalog';
 import { BotIcon, FileJsonIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { CodeText } from '~/components/code-text';
@@ -56,7 +56,6 @@ export function ApiReference({ toolId }: { toolId: LiveToolId }) {
   const url = `${apiBaseUrl}${tool.api.path}`;
   const response = responseDoc(tool);
   const headingId = useId();
-  const contentType = requestBodyType(tool);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-10 border-t pt-10">
@@ -98,9 +97,18 @@ export function ApiReference({ toolId }: { toolId: LiveToolId }) {
         title="Request"
         intro={
           <p>
-            Send {/^[aeiou]/i.test(contentType) ? 'an' : 'a'}{' '}
-            <code className={inlineCode}>{contentType}</code> body. Empty fields are the same as leaving them
-            out: the default applies.
+            {tool.api.input.kind === 'json-or-file' ? (
+              <>
+                Send an <code className={inlineCode}>application/json</code> body, or{' '}
+                <code className={inlineCode}>multipart/form-data</code> with a file
+              </>
+            ) : (
+              <>
+                Send a <code className={inlineCode}>multipart/form-data</code> body
+              </>
+            )}{' '}
+            (or name the file by its address in the field <code className={inlineCode}>url</code> instead of
+            uploading it). Empty fields are the same as leaving them out: the default applies.
             {tool.api.input.kind === 'json-or-file' && ` ${uploadPrecedence}`}
           </p>
         }
