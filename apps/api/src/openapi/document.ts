@@ -21,14 +21,7 @@ import { convertFormatsOpenApi, convertFormatsPath } from '../tools/file/convert
 import { envelope, jsonResponse } from './parts.js';
 import { pipelineOpenApi, pipelineSchemas } from './pipeline.js';
 import { securitySchemes, servicePaths } from './service.js';
-import {
-  answerHeaders,
-  getOperation,
-  idempotencyKey,
-  ifNoneMatch,
-  notModified,
-  withUrl,
-} from './url-inputs.js';
+import { getOperation, idempotencyKey, ifNoneMatch, withUrl } from './url-inputs.js';
 
 /*
  * The OpenAPI 3.1 document, derived from the catalog like the routes themselves: only live tools
