@@ -64,6 +64,16 @@ describe('cacheKey and ETag', () => {
     );
   });
 
+  it('writes fields nested 100,000 deep without overflowing the stack', () => {
+    let deep: unknown = { b: 2, a: 1 };
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep, undefined] : { x: deep, u: undefined };
+    const text = canonicalJson(deep);
+    expect(text.startsWith('[{"x":[{"x":')).toBe(true);
+    expect(text.includes('{"a":1,"b":2}')).toBe(true);
+    expect(text.endsWith('},null]},null]')).toBe(true);
+    expect(text.length).toBe(50_000 * ('{"x":'.length + '}'.length + '['.length + ',null]'.length) + 13);
+  });
+
   it('matches If-None-Match as RFC 9110 says', () => {
     const etag = '"k1"';
     expect(ifNoneMatchHits('"k1"', etag)).toBe(true);
