@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { oneOf } from '../fields.js';
-import { ocrLanguagesField } from './_ocr-fields.js';
 
 /** Every format /files/convert can write; GET /files/convert/formats says which pairs this server does. */
 export const conversionTargets = [
@@ -50,7 +49,6 @@ export const fileConversionRequest = z.object({
     .describe(
       'For XLSX → CSV or JSON: the sheet to convert, by name or number (1 is the first). Default: the first sheet.',
     ),
-  languages: ocrLanguagesField,
 });
 
 export const fileConversion = defineTool({
@@ -59,8 +57,8 @@ export const fileConversion = defineTool({
   icon: 'FileInput',
   title: 'File Conversion',
   description:
-    'Convert documents, spreadsheets, data files and images between formats: DOCX, Markdown, HTML, XLSX, CSV, PDF and more; scans and photos of text to plain text by OCR.',
-  keywords: ['docx', 'markdown', 'html', 'xlsx', 'pdf', 'convert', 'document', 'ocr', 'scan'],
+    'Convert documents, spreadsheets, data files and images between formats: DOCX, Markdown, HTML, XLSX, CSV, PDF and more.',
+  keywords: ['docx', 'markdown', 'html', 'xlsx', 'pdf', 'convert', 'document'],
   status: 'live',
   api: {
     path: '/files/convert',
@@ -90,7 +88,7 @@ export const fileConversion = defineTool({
       },
     },
     response:
-      'The converted file. DOCX keeps headings, lists, tables, links and images (embedded as data; others are replaced by a note); HTML output is sanitised (no scripts, event handlers or javascript: links); XLSX cells give dates as ISO text and formulas as their last computed values; YAML is written with YAML 1.1 quoting so yes/no and dates stay strings. PNG, JPEG, WebP and TIFF images (every page of a multi-page TIFF, pages separated by a blank line) convert to txt by OCR in the languages asked for.',
+      'The converted file. DOCX keeps headings, lists, tables, links and images (embedded as data; others are replaced by a note); HTML output is sanitised (no scripts, event handlers or javascript: links); XLSX cells give dates as ISO text and formulas as their last computed values; YAML is written with YAML 1.1 quoting so yes/no and dates stay strings.',
     mediaTypes: conversionMediaTypes,
     headers: [
       {

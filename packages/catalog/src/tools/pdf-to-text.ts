@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { ocrLanguagesField, ocrModeField, textSources } from './_ocr-fields.js';
 
 export const pdfToTextRequest = z.object({
   pages: z
@@ -11,10 +10,8 @@ export const pdfToTextRequest = z.object({
     })
     .optional()
     .describe(
-      'Pages to read, counted from 1: single pages and ranges separated by commas, e.g. "1-3,7"; "5-" is page 5 to the end. Default: every page. A page past the end is a 400 that says how many pages there are. Only these pages are recognised by OCR.',
+      'Pages to read, counted from 1: single pages and ranges separated by commas, e.g. "1-3,7"; "5-" is page 5 to the end. Default: every page. A page past the end is a 400 that says how many pages there are.',
     ),
-  ocr: ocrModeField,
-  languages: ocrLanguagesField,
 });
 
 const info = z.object({
@@ -35,11 +32,6 @@ export const pdfToTextResponse = z.object({
       z.object({
         number: z.int().describe('Page number, from 1.'),
         text: z.string().describe('Text of the page.'),
-        // Optional until the handler reports it (apps/api/src/operations/ocr); then required.
-        source: z
-          .enum(textSources)
-          .optional()
-          .describe("Where the text came from: the PDF's text layer, or OCR of the rendered page."),
       }),
     )
     .describe('The selected pages, in page order.'),
@@ -52,8 +44,8 @@ export const pdfToText = defineTool({
   icon: 'FileText',
   title: 'PDF to Text',
   description:
-    'Extract the text of a PDF, page by page, with its title, author and other document information; scanned pages are read by OCR.',
-  keywords: ['pdf', 'extract', 'text', 'ocr', 'scan', 'document'],
+    'Extract the text of a PDF, page by page, with its title, author and other document information.',
+  keywords: ['pdf', 'extract', 'text', 'ocr', 'document'],
   status: 'live',
   api: {
     path: '/pdf/to-text',
@@ -73,7 +65,7 @@ export const pdfToText = defineTool({
       },
     ],
     response:
-      'JSON whose data holds text, pageCount, pages ([{number, text, source}]: source says whether the page was read from its text layer or by OCR) and info (title, author, creator, producer, created). With Accept: text/plain, the text alone (text/plain; charset=utf-8). Ligatures come out as letters; a word hyphenated at a line end is joined.',
+      'JSON whose data holds text, pageCount, pages ([{number, text}]) and info (title, author, creator, producer, created). With Accept: text/plain, the text alone (text/plain; charset=utf-8). Ligatures come out as letters; a word hyphenated at a line end is joined.',
     examples: [
       { title: 'All pages of a newsletter', fields: {}, files: ['report.pdf'] },
       { title: 'Pages 2 and 3', fields: { pages: '2-3' }, files: ['figures.pdf'] },
