@@ -71,6 +71,10 @@ describe.skipIf(!available)('jobs with REDIS_URL', () => {
     const done = await waitFor(app, id, ['succeeded', 'failed']);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100, operation: 'text/word-count' });
     expect((await app.inject({ url: done.resultUrl })).json().data.words).toBe(2);
+    // The metrics count jobs as their records say (the counts their state changes keep in Redis).
+    const metrics = (await app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/^toolkit_jobs\{state="succeeded"\} 1$/m);
+    expect(metrics).toMatch(/^toolkit_jobs\{state="running"\} 0$/m);
   });
 
   it('with EXECUTION=queue the HTTP instance runs nothing: a job waits for a worker, survives a restart, and a synchronous request is answered by the worker', async () => {
