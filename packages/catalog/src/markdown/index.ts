@@ -12,3 +12,4 @@ export {
 } from './mcp.js';
 export { pipelineDocsPath, pipelineMarkdown } from './pipeline.js';
 export { fieldColumns, markdownPath, toolMarkdown } from './tool-page.js';
+export { urlInputsDocsPath, urlInputsMarkdown } from './url-inputs.js';

@@ -3,6 +3,7 @@ import { blocks } from './markdown.js';
 import { mcpDocsPath, mcpMarkdown } from './mcp.js';
 import { pipelineDocsPath, pipelineMarkdown } from './pipeline.js';
 import { markdownPath, toolMarkdown } from './tool-page.js';
+import { urlInputsDocsPath, urlInputsMarkdown } from './url-inputs.js';
 
 /*
  * llms.txt (https://llmstxt.org): a title, a one-paragraph summary, then sections of links, one per
@@ -38,16 +39,17 @@ export function llmsTxt(site: SiteFacts): string {
     `> ${site.summary}`,
     'Each page below is the Markdown copy of a docs page: what the operation does, its request fields (types, defaults, limits), its response and headers, its errors and a curl sample. The API is also an MCP server.',
     ...sections,
-    `## Agents\n\n- [MCP server](${markdownPath({ path: mcpDocsPath })}): the operations as Model Context Protocol tools, with a client configuration.\n- [Pipelines](${markdownPath({ path: pipelineDocsPath })}): several operations in one request, and which can follow which.\n- [All pages in one file](/llms-full.txt): every page above as Markdown.`,
+    `## Agents\n\n- [MCP server](${markdownPath({ path: mcpDocsPath })}): the operations as Model Context Protocol tools, with a client configuration.\n- [Pipelines](${markdownPath({ path: pipelineDocsPath })}): several operations in one request, and which can follow which.\n- [From a URL, signed links and caching](${markdownPath({ path: urlInputsDocsPath })}): files fetched from an address, GET links for an \`<img src>\`, ETag, the result cache and idempotency keys.\n- [All pages in one file](/llms-full.txt): every page above as Markdown.`,
   ]);
 }
 
-/** Every docs page's Markdown in one file, in sidebar order, then the MCP and pipeline pages. */
+/** Every docs page's Markdown in one file, in sidebar order, then the MCP, pipeline and URL-input pages. */
 export function llmsFullTxt(site: SiteFacts): string {
   const pages = [
     ...liveGroups().flatMap((group) => group.tools.map((tool) => toolMarkdown(tool))),
     mcpMarkdown(),
     pipelineMarkdown(),
+    urlInputsMarkdown(),
   ];
   return `# ${site.name}\n\n> ${site.summary}\n\n${pages.join('\n---\n\n')}`;
 }
@@ -60,5 +62,6 @@ export function agentFiles(site: SiteFacts): { path: string; text: string }[] {
     ...liveTools.map((tool) => ({ path: markdownPath(tool), text: toolMarkdown(tool) })),
     { path: markdownPath({ path: mcpDocsPath }), text: mcpMarkdown() },
     { path: markdownPath({ path: pipelineDocsPath }), text: pipelineMarkdown() },
+    { path: markdownPath({ path: urlInputsDocsPath }), text: urlInputsMarkdown() },
   ];
 }
