@@ -251,3 +251,32 @@ describe('URL inputs in pipelines, batches and jobs', () => {
     expectError(failed, 422, 'URL_FETCH_FAILED', 'The url answered 404 Not Found.');
   });
 });
+
+describe('a URL input over MCP', () => {
+  const callTool = (args: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'data_csv_to_json', arguments: args },
+      },
+    });
+
+  it('takes `url` instead of file_base64, and answers a failed fetch as the contract says', async () => {
+    const fetched = (await callTool({ url: `${origin}/table` })).json();
+    const inline = (await callTool({ csv })).json();
+    expect(fetched.result.isError).toBeUndefined();
+    expect(fetched.result.content).toEqual(inline.result.content);
+    const failed = (await callTool({ url: `${origin}/nothing` })).json();
+    expect(failed.result.isError).toBe(true);
+    expect(JSON.parse(failed.result.content[0].text)).toEqual({
+      success: false,
+      message: 'The url answered 404 Not Found.',
+      code: 'URL_FETCH_FAILED',
+    });
+  });
+});
