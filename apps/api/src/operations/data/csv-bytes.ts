@@ -1,7 +1,7 @@
 import { bufferView } from '../../bytes.js';
 import { CsvJsonWriter } from './csv-json-writer.js';
 import { type CsvRecord, guessLinebreak, QUOTED, scanCsv } from './csv-scan.js';
-import type { CsvToJsonOptions, CsvToJsonResult } from './csv-to-json.js';
+import type { CsvToJsonOptions, CsvToJsonResult } from './csv-types.js';
 import { EXTRA_FIELDS_KEY, uniqueNames } from './csv-values.js';
 import type { CsvDelimiter } from './json-to-csv.js';
 

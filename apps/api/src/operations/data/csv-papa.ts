@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { OperationError } from '../errors.js';
-import type { CsvToJsonOptions, CsvToJsonResult, RaggedRows } from './csv-to-json.js';
+import type { CsvToJsonOptions, CsvToJsonResult, RaggedRows } from './csv-types.js';
 import { EXTRA_FIELDS_KEY, uniqueNames } from './csv-values.js';
 import type { CsvDelimiter } from './json-to-csv.js';
 import { losslessValue } from './lossless-value.js';
