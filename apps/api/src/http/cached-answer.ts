@@ -26,7 +26,11 @@ const negotiates = (tool: LiveTool) =>
 /** The cache key of a checked call: its operation, the fields as validated and the input bytes. */
 export function callKey(call: Call, accept: string | undefined): string {
   const fields = { ...(call.fields as Record<string, unknown>) };
-  const keyed = negotiates(call.tool) ? { fields, accept: accept ?? '' } : { fields };
+  // The files' names and declared types are part of the input: some answers depend on them (a .md
+  // upload is typeset as Markdown, detection compares the name with the bytes), and every download
+  // name is made from them, so a hit is always named after the requester's own file.
+  const files = call.files.map((file) => [file.filename, file.declaredType ?? '']);
+  const keyed = negotiates(call.tool) ? { fields, files, accept: accept ?? '' } : { fields, files };
   return cacheKey(
     call.tool.api.path.slice(1),
     keyed,
@@ -72,15 +76,6 @@ export async function answerCached(options: AnswerCacheOptions, run: CachedRun):
       ...hit,
       headers: { ...hit.headers, ...headers, 'x-cache': 'HIT' } as Record<string, string>,
     };
-    // The answer names the file of whoever asked first; this requester gets its own name.
-    const extension = extensionOf(hit.headers['content-disposition']);
-    if (extension !== undefined) {
-      answer.headers['content-disposition'] = contentDisposition(
-        context.sourceName,
-        context.operation,
-        extension,
-      );
-    }
     return sendStored(reply.header('server-timing', serverTiming(run.timings())), answer);
   }
   const result = await run.run();
