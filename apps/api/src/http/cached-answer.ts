@@ -1,7 +1,7 @@
 import type { LiveTool } from '@toolkit/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Call } from '../core/core.js';
-import { contentDisposition, downloadName, storedResult, type ToolResult } from '../core/result.js';
+import { storedResult, type ToolResult } from '../core/result.js';
 import { cacheKey, etagOf, ifNoneMatchHits, type ResultCache } from '../net/result-cache.js';
 import { sendResult, sendStored, serverTiming } from './reply.js';
 
@@ -48,12 +48,6 @@ export interface CachedRun {
   run: () => Promise<ToolResult>;
   /** Server-Timing of the exchange, read when the answer is sent. */
   timings: () => Record<string, number>;
-}
-
-/** The extension of a stored file answer's download name (`photo-resize.jpg` → `jpg`). */
-function extensionOf(disposition: string | undefined): string | undefined {
-  const name = downloadName(disposition);
-  return name?.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : undefined;
 }
 
 /** Answers a checked call through the validators and the cache; see the module's comment. */
