@@ -70,8 +70,8 @@ describe('docs for agents', () => {
   it('links only files that are served', async () => {
     const llms = files.find((file) => file.path === '/llms.txt')?.text ?? '';
     const links = [...llms.matchAll(/\]\((\/[^)]+)\)/g)].map((match) => match[1] as string);
-    // Every live page, the MCP page, the pipelines page and llms-full.txt.
-    expect(links.length).toBe(liveTools.length + 3);
+    // Every live page, the MCP page, the pipelines page, the URL-inputs page and llms-full.txt.
+    expect(links.length).toBe(liveTools.length + 4);
     for (const link of links) expect((await app.inject({ url: link })).statusCode, link).toBe(200);
   });
 });

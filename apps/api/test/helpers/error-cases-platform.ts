@@ -66,12 +66,10 @@ async function untilLanesFull(app: FastifyInstance): Promise<void> {
  * upload that never finishes; `slow` gives every request a second and never finishes one.
  */
 export async function startPlatformServers(): Promise<Record<string, FastifyInstance>> {
-  const lanes = Object.fromEntries(
-    laneIds.flatMap((lane) => [
-      [`LANE_${lane.toUpperCase()}_CONCURRENCY`, '1'],
-      [`LANE_${lane.toUpperCase()}_QUEUE`, '0'],
-    ]),
-  );
+  const lanes = {
+    ...Object.fromEntries(laneIds.map((lane) => [`LANE_${lane.toUpperCase()}_CONCURRENCY`, '1'])),
+    LANE_QUEUE: '0',
+  };
   const [keyed, stalls, unhurried, limited, broken, slow, busy] = await Promise.all([
     makeApp({ API_KEYS: 'a-key-the-requests-do-not-send' }),
     makeApp({ UPLOAD_IDLE_TIMEOUT_MS: '500', UPLOAD_MIN_BYTES_PER_SECOND: '0' }),
