@@ -1,7 +1,7 @@
-import { constants } from 'node:fs';
-import { access, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { OperationError } from '../operations/errors.js';
+import { executable } from '../operations/files/convert/office-pdf.js';
 import type {
   OcrEngine,
   OpenedPdf,
@@ -17,15 +17,6 @@ import { runProcess, withTempDir } from './run-process.js';
  * the job deleted. Both are optional engines found at start, as LibreOffice is: without them OCR
  * is off and the formats endpoint says how to enable it.
  */
-
-async function executable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Where a program is: the explicit path when configured (and executable), else the first of

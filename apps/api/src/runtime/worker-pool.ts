@@ -193,11 +193,6 @@ export function configureWorkerPool(options: Partial<WorkerPoolOptions> & { ligh
   if (light !== undefined) lightThreads = light;
 }
 
-/** Threads of the heavy pool with nothing to do: a task may be split across them. */
-export function idleWorkerThreads(): number {
-  return shared.heavy?.idle ?? sharedOptions.threads;
-}
-
 /**
  * Runs a task of a shared pool (started on first use): the light lane's threads for work of the
  * light lane, the others otherwise. Work running in a lane (Lane.run) stops with its request.

@@ -35,7 +35,8 @@ const fallbackLocations = [
   '/Applications/LibreOffice.app/Contents/MacOS/soffice',
 ];
 
-async function executable(path: string): Promise<boolean> {
+/** Whether `path` is a file this process may run (a configured or found program). */
+export async function executable(path: string): Promise<boolean> {
   try {
     await access(path, constants.X_OK);
     return (await stat(path)).isFile();
